@@ -1,0 +1,68 @@
+// A tiny benchmark harness: seeded inputs, size ladders, wall-clock medians, JSON results.
+import { performance } from 'node:perf_hooks';
+
+/** One measured case: a name, the parameters it ran with, and its timings. */
+export interface BenchResult {
+  suite: string;
+  name: string;
+  params: Record<string, number | string>;
+  runs: number;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  extra?: Record<string, number | string>;
+}
+
+/** A suite registers its cases through `measure`; `bench/run.ts` runs every suite and writes JSON. */
+export interface BenchSuite {
+  name: string;
+  run(measure: Measure): Promise<void> | void;
+}
+
+/** Times `fn` `runs` times (after one warm-up) and records the result. */
+export type Measure = (
+  name: string,
+  params: Record<string, number | string>,
+  fn: () => unknown,
+  options?: { runs?: number; extra?: Record<string, number | string> },
+) => Promise<BenchResult>;
+
+/** Makes a `Measure` that appends to `results`. */
+export function makeMeasure(suite: string, results: BenchResult[]): Measure {
+  return async (name, params, fn, options = {}) => {
+    const runs = options.runs ?? 5;
+    await fn();
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      await fn();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const result: BenchResult = {
+      suite,
+      name,
+      params,
+      runs,
+      medianMs: times[Math.floor(runs / 2)]!,
+      minMs: times[0]!,
+      maxMs: times[runs - 1]!,
+      ...(options.extra ? { extra: options.extra } : {}),
+    };
+    results.push(result);
+    console.log(`${suite} › ${name} ${JSON.stringify(params)}  median ${result.medianMs.toFixed(2)} ms`);
+    return result;
+  };
+}
+
+/** A small deterministic PRNG (mulberry32) so every benchmark input is reproducible from its seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

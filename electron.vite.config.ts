@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { META_CONTENT_SECURITY_POLICY } from './src/main/security';
+
+/** Writes the one Content-Security-Policy into index.html; dev mode (inline HMR scripts) drops the tag. */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'sieve-csp',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, ctx) {
+        return ctx.server
+          ? html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
+          : html.replace('__SIEVE_CSP__', META_CONTENT_SECURITY_POLICY);
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        // One bundle set for the app process: the Electron entry, the headless CLI and the browser host.
+        input: {
+          index: resolve('src/main/index.ts'),
+          cli: resolve('src/main/cli/cliMain.ts'),
+          host: resolve('src/main/host/hostMain.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload can require nothing but electron: bundle everything else into it.
+      externalizeDeps: false,
+      // A sandboxed preload cannot be an ES module.
+      rollupOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+    },
+  },
+  renderer: {
+    plugins: [react(), contentSecurityPolicy()],
+  },
+});

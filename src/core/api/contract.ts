@@ -1,0 +1,57 @@
+// The API, written once. Each method has a request schema and a response schema; both transports
+// (Electron IPC and the browser host) serve exactly these keys, and the main side validates every request.
+import { z } from 'zod';
+import { AnnotationStatus, Peaks, ProjectSummary, UtteranceDetail, UtteranceSummary } from '../model/schemas';
+import type { ApiResult } from './errors';
+
+const UtteranceId = z.string().min(1).max(200);
+
+/** Facts about the running app, for the title bar and the about box. */
+export const AppInfo = z.strictObject({
+  version: z.string(),
+  transport: z.enum(['electron', 'browser']),
+  projectPath: z.string().nullable(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+/** Every API method: its request and response schema. */
+export const contract = {
+  'app:info': { input: z.strictObject({}), output: AppInfo },
+  'project:open': { input: z.strictObject({ path: z.string().min(1).max(4096) }), output: ProjectSummary },
+  'project:summary': { input: z.strictObject({}), output: ProjectSummary },
+  'utterance:list': { input: z.strictObject({}), output: z.array(UtteranceSummary) },
+  'utterance:get': { input: z.strictObject({ utteranceId: UtteranceId }), output: UtteranceDetail },
+  'utterance:setStatus': {
+    input: z.strictObject({ utteranceId: UtteranceId, status: AnnotationStatus }),
+    output: UtteranceSummary,
+  },
+  'audio:peaks': { input: z.strictObject({ audioId: z.number().int().positive() }), output: Peaks },
+} as const;
+
+/** The name of an API method, e.g. `'utterance:get'`. */
+export type Method = keyof typeof contract;
+/** The request object of a method. */
+export type Input<M extends Method> = z.input<(typeof contract)[M]['input']>;
+/** The response value of a method. */
+export type Output<M extends Method> = z.output<(typeof contract)[M]['output']>;
+
+/** All method names, in contract order (the preload and the HTTP client are built from this list). */
+export const METHODS = Object.keys(contract) as Method[];
+
+/** The Electron IPC channel that carries a method. */
+export function ipcChannel(method: Method): string {
+  return `sieve:${method}`;
+}
+
+/** Tells whether a string names an API method. */
+export function isMethod(name: string): name is Method {
+  return Object.prototype.hasOwnProperty.call(contract, name);
+}
+
+/** The API as the renderer sees it: one async function per method, each returning a result. */
+export type SieveApi = { [M in Method]: (input: Input<M>) => Promise<ApiResult<Output<M>>> };
+
+/** The main side's implementation: one function per method, given already-validated input. */
+export type Handlers = {
+  [M in Method]: (input: z.output<(typeof contract)[M]['input']>) => Output<M> | Promise<Output<M>>;
+};

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** What went wrong, in terms the UI can act on. */
+export const ApiErrorCode = z.enum([
+  'INVALID_INPUT',
+  'UNKNOWN_METHOD',
+  'NOT_FOUND',
+  'NO_PROJECT',
+  'FILE_MISSING',
+  'BAD_FILE',
+  'UNAUTHORIZED',
+  'INTERNAL',
+]);
+export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
+
+/** The error half of every API result; it crosses both transports as plain data. */
+export const ApiErrorShape = z.strictObject({
+  code: ApiErrorCode,
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type ApiErrorShape = z.infer<typeof ApiErrorShape>;
+
+/** Raised by handlers for a failure the user caused or can fix; the dispatcher turns it into a result. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  /** The plain-data form sent to the UI. */
+  toShape(): ApiErrorShape {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+/** An invariant of SIEVE itself was violated: a bug, never a reaction to user input. */
+export class BugError extends Error {
+  override name = 'BugError';
+}
+
+/** Every API call returns this; across Electron IPC only a thrown error's message would survive. */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiErrorShape };

@@ -1,0 +1,20 @@
+import type { Handlers } from '../../core/api/contract';
+import { SIEVE_VERSION } from '../../core/version';
+import type { Session } from './session';
+
+/** The implementation of every API method, shared by the Electron and browser transports. */
+export function createHandlers(session: Session) {
+  return {
+    'app:info': () => ({
+      version: SIEVE_VERSION,
+      transport: session.transport,
+      projectPath: session.projectPath,
+    }),
+    'project:open': ({ path }) => session.open(path).summary(),
+    'project:summary': () => session.project.summary(),
+    'utterance:list': () => session.project.listUtterances(),
+    'utterance:get': ({ utteranceId }) => session.project.getUtterance(utteranceId),
+    'utterance:setStatus': ({ utteranceId, status }) => session.project.setStatus(utteranceId, status),
+    'audio:peaks': ({ audioId }) => session.project.peaks(audioId),
+  } satisfies Handlers;
+}

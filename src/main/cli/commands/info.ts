@@ -1,0 +1,43 @@
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { ProjectStore } from '../../store/projectStore';
+import type { Command } from '../command';
+
+/** `sieve info FILE.sieve`: counts of utterances, words and audio files, and audio problems. */
+export const info: Command = {
+  name: 'info',
+  summary: 'Show what a project file holds',
+  usage: 'sieve info FILE.sieve [--json]',
+  run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { json: { type: 'boolean' } },
+      allowPositionals: true,
+    });
+    if (positionals.length !== 1) {
+      io.err(`usage: ${this.usage}\n`);
+      return 2;
+    }
+    const store = ProjectStore.open(path.resolve(io.cwd, positionals[0]!));
+    try {
+      const s = store.summary();
+      if (values.json) {
+        io.out(`${JSON.stringify(s)}\n`);
+      } else {
+        const lines = [
+          `project      ${s.name}`,
+          `file         ${s.path}`,
+          `schema       v${s.schemaVersion}`,
+          `utterances   ${s.utterances}`,
+          `words        ${s.words}`,
+          `audio files  ${s.audioFiles}`,
+          ...s.audioProblems.map((a) => `  ${a.state.padEnd(8)} ${a.path}`),
+        ];
+        io.out(`${lines.join('\n')}\n`);
+      }
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};

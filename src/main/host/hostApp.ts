@@ -1,0 +1,87 @@
+// The browser host: the same API as the Electron window, over HTTP on loopback, behind a per-launch token.
+import crypto from 'node:crypto';
+import { Hono } from 'hono';
+import type { Handlers } from '../../core/api/contract';
+import type { ApiResult } from '../../core/api/errors';
+import { AppError } from '../../core/api/errors';
+import { dispatch } from '../api/dispatch';
+import type { Session } from '../api/session';
+import { SECURITY_HEADERS } from '../security';
+import { fileResponse, rendererFileResponse } from './fileResponses';
+
+/** What the host app needs: the session, its handlers, the token and where the built renderer is. */
+export interface HostOptions {
+  session: Session;
+  handlers: Handlers;
+  token: string;
+  rendererDir: string;
+  /** Host header values accepted (e.g. `127.0.0.1:5123`); guards against DNS rebinding. */
+  allowedHosts: () => readonly string[];
+}
+
+/** A fresh random token for one launch of the host. */
+export function newToken(): string {
+  return crypto.randomBytes(24).toString('base64url');
+}
+
+function tokenMatches(given: string | undefined | null, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+function unauthorized(): ApiResult<never> {
+  return { ok: false, error: new AppError('UNAUTHORIZED', 'Missing or wrong access token.').toShape() };
+}
+
+/** Builds the Hono app: `POST /api/:method`, `GET /media/:audioId`, and the renderer's files. */
+export function createHostApp(opts: HostOptions): Hono {
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    const host = c.req.header('host') ?? '';
+    if (!opts.allowedHosts().includes(host)) {
+      return c.text('Forbidden host', 403, SECURITY_HEADERS);
+    }
+    await next();
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(k, v);
+  });
+
+  app.post('/api/:method', async (c) => {
+    const auth = c.req.header('authorization');
+    const given = auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : undefined;
+    if (!tokenMatches(given, opts.token)) return c.json(unauthorized(), 401);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json(
+        { ok: false, error: { code: 'INVALID_INPUT', message: 'The request body is not JSON.' } },
+        400,
+      );
+    }
+    const result = await dispatch(opts.handlers, c.req.param('method'), body);
+    return c.json(result);
+  });
+
+  app.all('/api/*', (c) =>
+    c.json({ ok: false, error: { code: 'UNKNOWN_METHOD', message: 'Use POST.' } }, 405),
+  );
+
+  app.get('/media/:audioId', (c) => {
+    if (!tokenMatches(c.req.query('token'), opts.token)) return c.json(unauthorized(), 401);
+    const audioId = Number(c.req.param('audioId'));
+    if (!Number.isInteger(audioId) || audioId <= 0) return c.text('Not found', 404);
+    try {
+      return fileResponse(opts.session.project.playableAudioPath(audioId), c.req.header('range') ?? null);
+    } catch (err) {
+      if (err instanceof AppError) return c.json({ ok: false, error: err.toShape() }, 404);
+      throw err;
+    }
+  });
+
+  app.get('*', (c) => rendererFileResponse(opts.rendererDir, c.req.path));
+
+  return app;
+}

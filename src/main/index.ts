@@ -1,0 +1,62 @@
+// Electron entry: one hardened window on app://sieve, the API over IPC, the demo opened by default.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { app, BrowserWindow, ipcMain, session as electronSession } from 'electron';
+import { createHandlers } from './api/handlers';
+import { Session } from './api/session';
+import { handleAppScheme, registerAppSchemePrivileges } from './electron/appProtocol';
+import { registerIpc } from './electron/ipcAdapter';
+import { demoProjectPath } from './paths';
+import {
+  APP_ORIGIN,
+  hardenWebContents,
+  isAllowedRequestUrl,
+  isOwnRendererUrl,
+  secureWebPreferences,
+} from './security';
+
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+registerAppSchemePrivileges();
+app.enableSandbox();
+
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, devServerUrl));
+
+function projectFromArgs(): string {
+  const { values } = parseArgs({
+    args: process.argv.slice(app.isPackaged ? 1 : 2),
+    options: { project: { type: 'string' } },
+    strict: false,
+  });
+  return typeof values.project === 'string' ? path.resolve(values.project) : demoProjectPath();
+}
+
+void app.whenReady().then(() => {
+  const session = new Session('electron');
+  session.open(projectFromArgs());
+  handleAppScheme(path.join(here, '..', 'renderer'), session);
+  registerIpc(ipcMain, createHandlers(session), (url) => isOwnRendererUrl(url, devServerUrl));
+
+  const ses = electronSession.defaultSession;
+  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.webRequest.onBeforeRequest((details, callback) =>
+    callback({ cancel: !isAllowedRequestUrl(details.url, devServerUrl) }),
+  );
+
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    title: 'SIEVE',
+    show: false,
+    webPreferences: secureWebPreferences(path.join(here, '..', 'preload', 'index.cjs')),
+  });
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+
+  app.on('window-all-closed', () => {
+    session.close();
+    app.quit();
+  });
+});

@@ -1,0 +1,40 @@
+// Where SIEVE finds its bundled resources and keeps the user's copy of the demo.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository / app root: two levels above this module, both in src/main and in out/main. */
+export function appRoot(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+}
+
+/** The user's data folder for SIEVE (overridable with SIEVE_DATA_DIR, as tests do). */
+export function userDataDir(): string {
+  if (process.env.SIEVE_DATA_DIR) return path.resolve(process.env.SIEVE_DATA_DIR);
+  const home = os.homedir();
+  if (process.platform === 'win32')
+    return path.join(process.env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'SIEVE');
+  if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'SIEVE');
+  return path.join(process.env.XDG_DATA_HOME ?? path.join(home, '.local', 'share'), 'sieve');
+}
+
+/**
+ * The demo project the studio opens by default: a copy of resources/demo in the user's data folder,
+ * made on first use so the bundled file is never modified. An existing copy (with the user's edits) is kept.
+ */
+export function demoProjectPath(resourcesDir = path.join(appRoot(), 'resources')): string {
+  const target = path.join(userDataDir(), 'demo');
+  const file = path.join(target, 'demo.sieve');
+  if (!fs.existsSync(file)) {
+    const source = path.join(resourcesDir, 'demo');
+    const staging = `${target}.${process.pid}.tmp`;
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.mkdirSync(staging, { recursive: true });
+    fs.copyFileSync(path.join(source, 'demo.sieve'), path.join(staging, 'demo.sieve'));
+    fs.cpSync(path.join(source, 'audio'), path.join(staging, 'audio'), { recursive: true });
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.renameSync(staging, target);
+  }
+  return file;
+}

@@ -1,0 +1,4 @@
+import { sql as init } from './0001-init';
+
+/** Schema migrations in order; migration i brings the file to `PRAGMA user_version = i + 1`. */
+export const migrations: readonly string[] = [init];

@@ -1,0 +1,213 @@
+// The open project: every read and write of a `.sieve` file goes through here.
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../../core/api/errors';
+import type {
+  AnnotationStatus,
+  AudioFileInfo,
+  AudioState,
+  Peaks,
+  ProjectSummary,
+  UtteranceDetail,
+  UtteranceSummary,
+  Word,
+} from '../../core/model/schemas';
+import { hashFile } from '../audio/audioFile';
+import { type Db, openDatabase } from './openDatabase';
+
+interface AudioRow {
+  id: number;
+  path: string;
+  duration_sec: number;
+  sample_rate: number;
+  channels: number;
+  byte_size: number;
+  sha256: string;
+}
+
+interface UtteranceRow {
+  id: string;
+  audio_id: number;
+  speaker: string;
+  start_sec: number;
+  end_sec: number;
+  transcript: string;
+  status: AnnotationStatus;
+  word_count: number;
+}
+
+const UTTERANCE_SELECT = `
+  SELECT u.id, u.audio_id, u.speaker, u.start_sec, u.end_sec, u.transcript, u.status,
+         (SELECT count(*) FROM word w WHERE w.utterance_id = u.id) AS word_count
+  FROM utterance u`;
+
+function toSummary(r: UtteranceRow): UtteranceSummary {
+  return {
+    id: r.id,
+    audioId: r.audio_id,
+    speaker: r.speaker,
+    startSec: r.start_sec,
+    endSec: r.end_sec,
+    durationSec: r.end_sec - r.start_sec,
+    transcript: r.transcript,
+    status: r.status,
+    wordCount: r.word_count,
+  };
+}
+
+/** Checks an audio file against what the project recorded: present, same size, same content hash. */
+function checkAudio(projectDir: string, row: AudioRow): AudioState {
+  const file = path.resolve(projectDir, row.path);
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    return 'missing';
+  }
+  if (size !== row.byte_size) return 'changed';
+  return hashFile(file) === row.sha256 ? 'ok' : 'changed';
+}
+
+/** An open project file. Audio files are verified once, when the project opens. */
+export class ProjectStore {
+  private readonly audioStates = new Map<number, AudioState>();
+
+  private constructor(
+    readonly file: string,
+    readonly db: Db,
+  ) {
+    for (const row of this.db.prepare('SELECT * FROM audio_file').all() as AudioRow[]) {
+      this.audioStates.set(row.id, checkAudio(this.dir, row));
+    }
+  }
+
+  /** Opens a project file, migrating its schema and verifying its audio. */
+  static open(file: string): ProjectStore {
+    const abs = path.resolve(file);
+    const db = openDatabase(abs);
+    try {
+      return new ProjectStore(abs, db);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+  }
+
+  /** The folder audio paths are relative to. */
+  get dir(): string {
+    return path.dirname(this.file);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private meta(key: string): string {
+    const row = this.db.prepare('SELECT value FROM project_meta WHERE key = ?').get(key) as
+      { value: string } | undefined;
+    return row?.value ?? '';
+  }
+
+  private audioInfo(row: AudioRow): AudioFileInfo {
+    return {
+      id: row.id,
+      path: row.path,
+      durationSec: row.duration_sec,
+      sampleRate: row.sample_rate,
+      channels: row.channels,
+      sha256: row.sha256,
+      state: this.audioStates.get(row.id) ?? 'missing',
+    };
+  }
+
+  /** Counts, metadata and the audio files that are missing or changed. */
+  summary(): ProjectSummary {
+    const count = (table: string): number =>
+      (this.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const audio = this.db.prepare('SELECT * FROM audio_file ORDER BY id').all() as AudioRow[];
+    return {
+      path: this.file,
+      name: this.meta('name') || path.basename(this.file, path.extname(this.file)),
+      description: this.meta('description'),
+      schemaVersion: this.db.pragma('user_version', { simple: true }) as number,
+      utterances: count('utterance'),
+      words: count('word'),
+      audioFiles: audio.length,
+      audioProblems: audio.map((r) => this.audioInfo(r)).filter((a) => a.state !== 'ok'),
+    };
+  }
+
+  /** All utterances in project order. */
+  listUtterances(): UtteranceSummary[] {
+    const rows = this.db.prepare(`${UTTERANCE_SELECT} ORDER BY u.ord`).all() as UtteranceRow[];
+    return rows.map(toSummary);
+  }
+
+  private utteranceRow(id: string): UtteranceRow {
+    const row = this.db.prepare(`${UTTERANCE_SELECT} WHERE u.id = ?`).get(id) as UtteranceRow | undefined;
+    if (!row) throw new AppError('NOT_FOUND', `No utterance with id "${id}".`, { utteranceId: id });
+    return row;
+  }
+
+  /** One utterance with its words and audio file. */
+  getUtterance(id: string): UtteranceDetail {
+    const row = this.utteranceRow(id);
+    const words = this.db
+      .prepare(
+        `SELECT idx AS "index", text, start_sec AS startSec, end_sec AS endSec, source
+         FROM word WHERE utterance_id = ? ORDER BY idx`,
+      )
+      .all(id) as Word[];
+    return { utterance: toSummary(row), words, audio: this.audioInfo(this.audioRow(row.audio_id)) };
+  }
+
+  /** Sets an utterance's annotation status. */
+  setStatus(id: string, status: AnnotationStatus): UtteranceSummary {
+    return this.db.transaction(() => {
+      this.utteranceRow(id);
+      this.db.prepare('UPDATE utterance SET status = ? WHERE id = ?').run(status, id);
+      return toSummary(this.utteranceRow(id));
+    })();
+  }
+
+  private audioRow(id: number): AudioRow {
+    const row = this.db.prepare('SELECT * FROM audio_file WHERE id = ?').get(id) as AudioRow | undefined;
+    if (!row) throw new AppError('NOT_FOUND', `No audio file with id ${id}.`, { audioId: id });
+    return row;
+  }
+
+  /** The cached waveform envelope of an audio file. */
+  peaks(audioId: number): Peaks {
+    const audio = this.audioRow(audioId);
+    const row = this.db
+      .prepare('SELECT buckets_per_sec, peaks FROM audio_peaks WHERE audio_id = ?')
+      .get(audioId) as { buckets_per_sec: number; peaks: Buffer } | undefined;
+    if (!row) throw new AppError('NOT_FOUND', `No cached peaks for audio file ${audio.path}.`, { audioId });
+    const floats = new Float32Array(Uint8Array.from(row.peaks).buffer); // copy: the BLOB may be unaligned
+    return {
+      audioId,
+      durationSec: audio.duration_sec,
+      bucketsPerSec: row.buckets_per_sec,
+      peaks: Array.from(floats, (v) => Math.round(v * 10000) / 10000),
+    };
+  }
+
+  /**
+   * The absolute path of an audio file that may be played: a missing or changed file is refused,
+   * so the studio never silently plays something other than what the project was built on.
+   */
+  playableAudioPath(audioId: number): string {
+    const row = this.audioRow(audioId);
+    const state = this.audioStates.get(audioId);
+    if (state !== 'ok') {
+      throw new AppError(
+        state === 'missing' ? 'FILE_MISSING' : 'BAD_FILE',
+        state === 'missing'
+          ? `Audio file ${row.path} is missing.`
+          : `Audio file ${row.path} has changed since it was added to the project.`,
+        { audioId, path: row.path, state },
+      );
+    }
+    return path.resolve(this.dir, row.path);
+  }
+}
