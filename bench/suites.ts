@@ -1,0 +1,5 @@
+import type { BenchSuite } from './harness';
+import { projectOpen } from './projectOpen.bench';
+
+/** Every benchmark suite; `npm run bench -- NAME` runs one. */
+export const suites: readonly BenchSuite[] = [projectOpen];
