@@ -6,7 +6,7 @@ import { createHandlers } from './api/handlers';
 import { Session } from './api/session';
 import { handleAppScheme, registerAppSchemePrivileges } from './electron/appProtocol';
 import { registerIpc } from './electron/ipcAdapter';
-import { demoProjectPath } from './paths';
+import { appRoot, demoProjectPath } from './paths';
 import {
   APP_ORIGIN,
   hardenWebContents,
@@ -16,7 +16,7 @@ import {
 } from './security';
 
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
-const here = path.dirname(new URL(import.meta.url).pathname);
+const outDir = path.join(appRoot(), 'out');
 
 registerAppSchemePrivileges();
 app.enableSandbox();
@@ -35,7 +35,7 @@ function projectFromArgs(): string {
 void app.whenReady().then(() => {
   const session = new Session('electron');
   session.open(projectFromArgs());
-  handleAppScheme(path.join(here, '..', 'renderer'), session);
+  handleAppScheme(path.join(outDir, 'renderer'), session);
   registerIpc(ipcMain, createHandlers(session), (url) => isOwnRendererUrl(url, devServerUrl));
 
   const ses = electronSession.defaultSession;
@@ -50,7 +50,7 @@ void app.whenReady().then(() => {
     height: 820,
     title: 'SIEVE',
     show: false,
-    webPreferences: secureWebPreferences(path.join(here, '..', 'preload', 'index.cjs')),
+    webPreferences: secureWebPreferences(path.join(outDir, 'preload', 'index.cjs')),
   });
   win.once('ready-to-show', () => win.show());
   void win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);

@@ -4,9 +4,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository / app root: two levels above this module, both in src/main and in out/main. */
+/**
+ * The app root: the nearest folder above this module holding SIEVE's package.json. Searched rather than
+ * computed, because the bundler may place this module in out/main or in out/main/chunks.
+ */
 export function appRoot(): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (
+      fs.existsSync(pkg) &&
+      (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { name?: string }).name === 'sieve'
+    )
+      return dir;
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`SIEVE's package.json not found above ${fileURLToPath(import.meta.url)}`);
+    dir = up;
+  }
 }
 
 /** The user's data folder for SIEVE (overridable with SIEVE_DATA_DIR, as tests do). */

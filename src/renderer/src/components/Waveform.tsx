@@ -84,23 +84,25 @@ export function Waveform({
     });
     wsRef.current = ws;
     regionsRef.current = regions;
-    words.forEach((w) =>
-      regions.addRegion({
-        id: `word-${w.index}`,
-        start: w.startSec,
-        end: w.endSec,
-        content: w.text,
-        color: WORD_COLOR,
-        drag: false,
-        resize: false,
-      }),
-    );
     const subs = [
       regions.on('region-clicked', (region, e) => {
         e.stopPropagation();
         region.play(true);
       }),
       ws.on('ready', () => {
+        // Regions clamp their times to the known duration, so they are added once it is known.
+        regions.clearRegions();
+        words.forEach((w) =>
+          regions.addRegion({
+            id: `word-${w.index}`,
+            start: w.startSec,
+            end: w.endSec,
+            content: w.text,
+            color: WORD_COLOR,
+            drag: false,
+            resize: false,
+          }),
+        );
         setReady(true);
         ws.setTime(startSec);
         callbacks.current.onTime(startSec);

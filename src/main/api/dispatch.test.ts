@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { METHODS, type Handlers } from '../../core/api/contract';
+import { makeProject, tempDir } from '../../../test/helpers/tempProject';
+import { dispatch } from './dispatch';
+import { createHandlers } from './handlers';
+import { Session } from './session';
+
+let dir: string;
+let cleanup: () => void;
+let session: Session;
+let handlers: Handlers;
+const bugs: unknown[] = [];
+const run = (method: string, input: unknown) => dispatch(handlers, method, input, (e) => bugs.push(e));
+
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir());
+  session = new Session('browser');
+  handlers = createHandlers(session);
+  bugs.length = 0;
+});
+afterEach(() => {
+  session.close();
+  cleanup();
+});
+
+describe('dispatch', () => {
+  it('has a handler for every contract method', () => {
+    expect(Object.keys(handlers).sort()).toEqual([...METHODS].sort());
+  });
+
+  it('answers NO_PROJECT before a project is open, and opens one by path', async () => {
+    expect(await run('utterance:list', {})).toMatchObject({ ok: false, error: { code: 'NO_PROJECT' } });
+    const { file } = makeProject(dir);
+    const opened = await run('project:open', { path: file });
+    expect(opened).toMatchObject({ ok: true, value: { utterances: 2, words: 4 } });
+    expect(await run('app:info', {})).toMatchObject({
+      ok: true,
+      value: { transport: 'browser', projectPath: file },
+    });
+  });
+
+  it('rejects bad input with INVALID_INPUT naming the field, and changes nothing', async () => {
+    session.open(makeProject(dir).file);
+    const cases: [string, unknown, string][] = [
+      ['utterance:get', { utteranceId: 5 }, 'utteranceId'],
+      ['utterance:get', {}, 'utteranceId'],
+      ['utterance:get', null, 'request'],
+      ['utterance:get', { utteranceId: 'train-1', extra: true }, 'request'],
+      ['utterance:setStatus', { utteranceId: 'train-1', status: 'finished' }, 'status'],
+      ['audio:peaks', { audioId: -1 }, 'audioId'],
+      ['audio:peaks', { audioId: 1.5 }, 'audioId'],
+      ['project:open', { path: '' }, 'path'],
+    ];
+    for (const [method, input, field] of cases) {
+      const r = await run(method, input);
+      expect(r.ok, `${method} ${JSON.stringify(input)}`).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code).toBe('INVALID_INPUT');
+        expect(r.error.message).toContain(field);
+      }
+    }
+    const list = await run('utterance:list', {});
+    expect(list.ok && (list.value as { status: string }[]).map((u) => u.status)).toEqual(['todo', 'todo']);
+    expect(bugs).toEqual([]);
+  });
+
+  it('passes user errors through with their code: unknown ids, missing files, unknown methods', async () => {
+    const { file } = makeProject(dir);
+    session.open(file);
+    expect(await run('utterance:get', { utteranceId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await run('audio:peaks', { audioId: 99 })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await run('project:open', { path: `${dir}/missing.sieve` })).toMatchObject({
+      ok: false,
+      error: { code: 'FILE_MISSING' },
+    });
+    // The project that was open stays open after a failed open.
+    expect(await run('project:summary', {})).toMatchObject({ ok: true, value: { path: file } });
+    expect(await run('fs:readFile', {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+    expect(await run('__proto__', {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+  });
+
+  it('turns a crashing handler or an off-contract answer into INTERNAL and reports the bug', async () => {
+    const broken: Handlers = {
+      ...handlers,
+      'app:info': () => {
+        throw new TypeError('boom');
+      },
+      'project:summary': () => ({ nonsense: true }) as never,
+    };
+    expect(await dispatch(broken, 'app:info', {}, (e) => bugs.push(e))).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL' },
+    });
+    expect(await dispatch(broken, 'project:summary', {}, (e) => bugs.push(e))).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL' },
+    });
+    expect(bugs).toHaveLength(2);
+  });
+});

@@ -1,0 +1,68 @@
+// Real project files in temporary folders, with audio synthesized by espeak-ng when it is installed.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ProjectManifestInput } from '../../src/core/model/projectManifest';
+import { createProject } from '../../src/main/store/createProject';
+import { writeWav } from './wavFixture';
+
+/** Whether espeak-ng is on PATH (CI installs it; without it, tests fall back to a synthetic tone). */
+export const hasEspeak = (() => {
+  try {
+    execFileSync('espeak-ng', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A fresh temporary folder, removed by the returned cleanup. */
+export function tempDir(prefix = 'sieve-test-'): { dir: string; cleanup: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Writes speech for `text` to `file` (espeak-ng), or a 2 s tone when espeak-ng is missing. */
+export function speak(file: string, text: string): void {
+  if (hasEspeak) execFileSync('espeak-ng', ['-w', file, text], { stdio: 'ignore' });
+  else writeWav(file, 2, 22050, (t) => 0.4 * Math.sin(2 * Math.PI * 180 * t));
+}
+
+/** A two-utterance project with real audio; returns the project file and the manifest used. */
+export function makeProject(dir: string): { file: string; manifest: ProjectManifestInput } {
+  fs.mkdirSync(path.join(dir, 'audio'), { recursive: true });
+  speak(path.join(dir, 'audio', 'a.wav'), 'I want to go from Bonn to Berlin');
+  speak(path.join(dir, 'audio', 'b.wav'), 'Flight twelve leaves at noon');
+  const manifest: ProjectManifestInput = {
+    name: 'Test project',
+    description: 'two utterances',
+    audio: [
+      { id: 'a', path: 'audio/a.wav' },
+      { id: 'b', path: 'audio/b.wav' },
+    ],
+    utterances: [
+      {
+        id: 'train-1',
+        audio: 'a',
+        speaker: 'spk1',
+        wordSource: 'test',
+        words: [
+          { text: 'I', startSec: 0, endSec: 0.1 },
+          { text: 'want', startSec: 0.11, endSec: 0.41 },
+          { text: 'to', startSec: 0.42, endSec: 0.56 },
+        ],
+      },
+      {
+        id: 'air-1',
+        audio: 'b',
+        speaker: 'spk2',
+        transcript: 'Flight twelve leaves at noon.',
+        words: [{ text: 'Flight', startSec: 0.05, endSec: 0.4 }],
+      },
+    ],
+  };
+  const file = path.join(dir, 'test.sieve');
+  createProject(file, manifest, dir);
+  return { file, manifest };
+}
