@@ -153,7 +153,10 @@ describe('browser host', () => {
   });
 
   it('refuses API calls without the token, or with a wrong one, with 401', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer nope' }, { Authorization: host.token }]) {
+    for (const headers of [{}, { Authorization: 'Bearer nope' }, { Authorization: host.token }] as Record<
+      string,
+      string
+    >[]) {
       const res = await post('utterance:list', {}, headers);
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });

@@ -94,7 +94,7 @@ describe('ProjectStore', () => {
     const { file } = makeProject(dir);
     fs.renameSync(path.join(dir, 'audio', 'a.wav'), path.join(dir, 'moved.wav'));
     const bytes = fs.readFileSync(path.join(dir, 'audio', 'b.wav'));
-    bytes[bytes.length - 1] ^= 0xff;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
     fs.writeFileSync(path.join(dir, 'audio', 'b.wav'), bytes);
     const store = ProjectStore.open(file);
     try {
