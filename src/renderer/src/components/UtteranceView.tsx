@@ -55,7 +55,12 @@ export function UtteranceView({ utteranceId, position, onBack, onNavigate }: Pro
   }, [onBack, onNavigate]);
 
   const words = loaded.status === 'ready' ? loaded.value.detail.words : null;
-  const current = useMemo(() => (words ? wordAt(words, time) : -1), [words, time]);
+  // A word played to its end leaves the playhead on its end boundary: it stays the current word.
+  const current = useMemo(() => {
+    if (!words) return -1;
+    const i = wordAt(words, time);
+    return i >= 0 ? i : wordAt(words, time - 0.002);
+  }, [words, time]);
 
   if (loaded.status === 'loading') return <main className="page muted">Loading {utteranceId}…</main>;
   if (loaded.status === 'error')

@@ -1,0 +1,138 @@
+// The studio end to end: the built renderer in Chromium, the real browser host, the bundled demo in SQLite.
+import { expect, test, type Page } from '@playwright/test';
+import type { UtteranceDetail, UtteranceSummary } from '../../src/core/model/schemas';
+import { META_CONTENT_SECURITY_POLICY } from '../../src/main/security';
+import { startHostProcess, type HostProcess } from './hostProcess';
+
+let host: HostProcess;
+test.beforeAll(async () => {
+  // SIEVE_E2E_PROJECT runs the suite on another project file; by default the host opens the bundled demo.
+  const other = process.env.SIEVE_E2E_PROJECT;
+  host = await startHostProcess(other ? ['--project', other] : []);
+});
+test.afterAll(async () => {
+  await host.stop();
+});
+
+/** Non-transparent pixels over all canvases inside the waveform's shadow root. */
+async function waveformInk(page: Page): Promise<{ canvases: number; inked: number }> {
+  return page.getByTestId('waveform').evaluate((el) => {
+    let canvases = 0;
+    let inked = 0;
+    const visit = (root: ParentNode): void => {
+      for (const node of Array.from(root.querySelectorAll('*'))) {
+        if (node.shadowRoot) visit(node.shadowRoot);
+        if (node instanceof HTMLCanvasElement && node.width > 0 && node.height > 0) {
+          canvases++;
+          const data = node.getContext('2d')!.getImageData(0, 0, node.width, node.height).data;
+          for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) inked++;
+        }
+      }
+    };
+    visit(el);
+    return { canvases, inked };
+  });
+}
+
+test('opens the demo project and lists its utterances', async ({ page }) => {
+  const utterances = await host.api<UtteranceSummary[]>('utterance:list', {});
+  expect(utterances.length).toBeGreaterThanOrEqual(8);
+  await page.goto(host.url);
+  await expect(page.locator('.topbar .project-name')).toHaveText('SIEVE demo');
+  await expect(page.locator('table.utterances tbody tr')).toHaveCount(utterances.length);
+  // The token left the address bar once read.
+  expect(page.url()).not.toContain('token=');
+  // Filtering by a word of the first transcript keeps that utterance.
+  const first = utterances[0]!;
+  await page.keyboard.press('/');
+  await page.keyboard.type(first.transcript.split(' ').slice(-1)[0]!.replace(/[^\w]/g, ''));
+  await expect(page.locator(`tr[data-utterance-id="${first.id}"]`)).toBeVisible();
+  expect(await page.locator('table.utterances tbody tr').count()).toBeLessThan(utterances.length);
+});
+
+test('utterance view: waveform, one region per word, clicking a word plays it', async ({
+  page,
+}, testInfo) => {
+  const utterances = await host.api<UtteranceSummary[]>('utterance:list', {});
+  const target = utterances[1]!;
+  const detail = await host.api<UtteranceDetail>('utterance:get', { utteranceId: target.id });
+
+  await page.goto(host.url);
+  await page.locator('table.utterances').waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.utterance-view h1')).toHaveText(target.id);
+  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
+
+  const ink = await waveformInk(page);
+  expect(ink.canvases).toBeGreaterThan(0);
+  expect(ink.inked).toBeGreaterThan(1000);
+
+  const regions = page.locator('[data-testid="waveform"] [part~="region"]');
+  await expect(regions).toHaveCount(detail.words.length);
+  await expect(regions.first()).toHaveText(detail.words[0]!.text);
+
+  const word = detail.words[Math.min(2, detail.words.length - 1)]!;
+  await page.locator(`[data-testid="waveform"] [part~="word-${word.index}"]`).click();
+  await expect
+    .poll(async () => Number(await page.getByTestId('current-time').textContent()), { timeout: 5000 })
+    .toBeGreaterThanOrEqual(word.startSec - 0.001);
+  const t = Number(await page.getByTestId('current-time').textContent());
+  expect(t).toBeLessThanOrEqual(word.endSec + 0.02);
+  await expect(page.locator('.transcript-words .word.current')).toHaveText(word.text);
+
+  await page.waitForTimeout(Math.min(1500, (word.endSec - word.startSec) * 1000 + 300));
+  const shot = testInfo.outputPath('utterance-view.png');
+  await page.screenshot({ path: shot });
+  await page.screenshot({ path: 'test-results/utterance-view.png' });
+  await testInfo.attach('utterance-view', { path: shot, contentType: 'image/png' });
+});
+
+test('status changes are saved', async ({ page }) => {
+  const [first] = await host.api<UtteranceSummary[]>('utterance:list', {});
+  await page.goto(host.url);
+  await page.locator('table.utterances').waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Annotation status').selectOption('in_progress');
+  await expect
+    .poll(
+      async () =>
+        (await host.api<UtteranceDetail>('utterance:get', { utteranceId: first!.id })).utterance.status,
+    )
+    .toBe('in_progress');
+  await page.keyboard.press('Escape');
+  await expect(page.locator(`tr[data-utterance-id="${first!.id}"] .status`)).toHaveText('in progress');
+});
+
+test('the page runs under the strict CSP, without Node, and the API needs the token', async ({ page }) => {
+  await page.goto(host.url);
+  await page.locator('table.utterances').waitFor();
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(csp).toBe(META_CONTENT_SECURITY_POLICY);
+  const probe = await page.evaluate(async () => {
+    const anon = await fetch('/api/utterance:list', { method: 'POST', body: '{}' });
+    return {
+      status: anon.status,
+      hasRequire: typeof (globalThis as { require?: unknown }).require,
+      hasProcess: typeof (globalThis as { process?: unknown }).process,
+    };
+  });
+  expect(probe).toEqual({ status: 401, hasRequire: 'undefined', hasProcess: 'undefined' });
+});
+
+test('bad API input is refused with a clear error and changes nothing', async () => {
+  const before = await host.api<UtteranceSummary[]>('utterance:list', {});
+  const res = await fetch(`${host.origin}/api/utterance:setStatus`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${host.token}` },
+    body: JSON.stringify({ utteranceId: before[0]!.id, status: 'bogus' }),
+  });
+  expect(await res.json()).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  const unknown = await fetch(`${host.origin}/api/utterance:get`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${host.token}` },
+    body: JSON.stringify({ utteranceId: 'no-such-utterance' }),
+  });
+  expect(await unknown.json()).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  expect(await host.api<UtteranceSummary[]>('utterance:list', {})).toEqual(before);
+});
