@@ -57,6 +57,8 @@ export function secureWebPreferences(preload: string): WebPreferences {
     navigateOnDragDrop: false,
     safeDialogs: true,
     spellcheck: false,
+    // Middle-click would otherwise try to open links in new windows (refused anyway by the open handler).
+    disableBlinkFeatures: 'Auxclick',
   };
 }
 
