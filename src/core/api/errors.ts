@@ -9,6 +9,7 @@ export const ApiErrorCode = z.enum([
   'FILE_MISSING',
   'BAD_FILE',
   'UNAUTHORIZED',
+  'CONFLICT',
   'INTERNAL',
 ]);
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>;

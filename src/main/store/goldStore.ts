@@ -1,0 +1,232 @@
+// Reads and writes one utterance's gold standard; every write is a diff, applied in one transaction
+// together with its history entry, so an edit is either fully saved or not at all.
+import { AppError } from '../../core/api/errors';
+import { DiffConflictError, type GoldDiff, applyDiff, reverseDiff } from '../../core/gold/diff';
+import { type GoldField, type GoldRecords, GoldLabels, goldProblems } from '../../core/gold/records';
+import type { Db } from './openDatabase';
+
+/** Who made an edit and what it was, for the history. */
+export interface EditMeta {
+  kind: 'edit' | 'undo' | 'redo' | 'import';
+  label?: string;
+  annotator?: string;
+  undoes?: number;
+}
+
+/** What a saved edit returns: the new records and the history entry that holds the diff. */
+export interface SavedEdit {
+  gold: GoldRecords;
+  historyId: number;
+  goldRev: number;
+}
+
+function assertUtterance(db: Db, id: string): { gold_rev: number; labels: string } {
+  const row = db.prepare('SELECT gold_rev, labels FROM utterance WHERE id = ?').get(id) as
+    { gold_rev: number; labels: string } | undefined;
+  if (!row) throw new AppError('NOT_FOUND', `No utterance with id "${id}".`, { utteranceId: id });
+  return row;
+}
+
+/** The gold standard of one utterance. */
+export function readGold(db: Db, utteranceId: string): GoldRecords {
+  const u = assertUtterance(db, utteranceId);
+  return {
+    words: db
+      .prepare(
+        'SELECT text, start_sec AS startSec, end_sec AS endSec FROM word WHERE utterance_id = ? ORDER BY idx',
+      )
+      .all(utteranceId) as GoldRecords['words'],
+    trees: (
+      db
+        .prepare('SELECT name, typed, bracket FROM gold_tree WHERE utterance_id = ? ORDER BY ord')
+        .all(utteranceId) as { name: string; typed: number; bracket: string }[]
+    ).map((t) => ({ name: t.name, typed: t.typed === 1, bracket: t.bracket })),
+    entities: db
+      .prepare(
+        `SELECT type, first_word AS firstWord, last_word AS lastWord FROM gold_entity
+         WHERE utterance_id = ? ORDER BY idx`,
+      )
+      .all(utteranceId) as GoldRecords['entities'],
+    concepts: db
+      .prepare('SELECT attribute, value FROM gold_concept WHERE utterance_id = ? ORDER BY idx')
+      .all(utteranceId) as GoldRecords['concepts'],
+    interpretations: (
+      db
+        .prepare('SELECT text FROM gold_interpretation WHERE utterance_id = ? ORDER BY idx')
+        .all(utteranceId) as {
+        text: string;
+      }[]
+    ).map((r) => r.text),
+    labels: GoldLabels.parse(JSON.parse(u.labels)),
+  };
+}
+
+/** Replaces one field of an utterance's gold standard in the tables (inside the caller's transaction). */
+function writeField(db: Db, id: string, field: GoldField, g: GoldRecords, wordSource: string): void {
+  switch (field) {
+    case 'words': {
+      // Keep each word's source where the word is unchanged; edited or new words are the annotator's.
+      const old = db
+        .prepare('SELECT idx, text, start_sec, end_sec, source FROM word WHERE utterance_id = ?')
+        .all(id) as { idx: number; text: string; start_sec: number; end_sec: number; source: string }[];
+      db.prepare('DELETE FROM word WHERE utterance_id = ?').run(id);
+      const ins = db.prepare(
+        'INSERT INTO word (utterance_id, idx, text, start_sec, end_sec, source) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      g.words.forEach((w, i) => {
+        const o = old[i];
+        const same = o && o.text === w.text && o.start_sec === w.startSec && o.end_sec === w.endSec;
+        ins.run(id, i, w.text, w.startSec, w.endSec, same ? o.source : wordSource);
+      });
+      db.prepare('UPDATE utterance SET transcript = ? WHERE id = ?').run(
+        g.words.map((w) => w.text).join(' '),
+        id,
+      );
+      return;
+    }
+    case 'trees': {
+      db.prepare('DELETE FROM gold_tree WHERE utterance_id = ?').run(id);
+      const ins = db.prepare(
+        'INSERT INTO gold_tree (utterance_id, name, ord, typed, bracket) VALUES (?, ?, ?, ?, ?)',
+      );
+      g.trees.forEach((t, i) => ins.run(id, t.name, i, t.typed ? 1 : 0, t.bracket));
+      return;
+    }
+    case 'entities': {
+      db.prepare('DELETE FROM gold_entity WHERE utterance_id = ?').run(id);
+      const ins = db.prepare(
+        'INSERT INTO gold_entity (utterance_id, idx, type, first_word, last_word) VALUES (?, ?, ?, ?, ?)',
+      );
+      g.entities.forEach((e, i) => ins.run(id, i, e.type, e.firstWord, e.lastWord));
+      return;
+    }
+    case 'concepts': {
+      db.prepare('DELETE FROM gold_concept WHERE utterance_id = ?').run(id);
+      const ins = db.prepare(
+        'INSERT INTO gold_concept (utterance_id, idx, attribute, value) VALUES (?, ?, ?, ?)',
+      );
+      g.concepts.forEach((c, i) => ins.run(id, i, c.attribute, c.value));
+      return;
+    }
+    case 'interpretations': {
+      db.prepare('DELETE FROM gold_interpretation WHERE utterance_id = ?').run(id);
+      const ins = db.prepare('INSERT INTO gold_interpretation (utterance_id, idx, text) VALUES (?, ?, ?)');
+      g.interpretations.forEach((t, i) => ins.run(id, i, t));
+      return;
+    }
+    case 'labels':
+      db.prepare('UPDATE utterance SET labels = ? WHERE id = ?').run(JSON.stringify(g.labels), id);
+      return;
+  }
+}
+
+/**
+ * Applies `diff` to an utterance's gold standard and records it in the history, in one transaction.
+ * A stale diff (its `before` no longer matches) or one that leaves the gold inconsistent is refused and
+ * changes nothing. Cached scores of the utterance are dropped.
+ */
+export function applyGoldDiff(db: Db, utteranceId: string, diff: GoldDiff, meta: EditMeta): SavedEdit {
+  return db.transaction((): SavedEdit => {
+    const u = assertUtterance(db, utteranceId);
+    const current = readGold(db, utteranceId);
+    let next: GoldRecords;
+    try {
+      next = applyDiff(current, diff);
+    } catch (err) {
+      if (err instanceof DiffConflictError)
+        throw new AppError('CONFLICT', `Utterance "${utteranceId}": ${err.message}; reload it.`, {
+          utteranceId,
+          field: err.field,
+        });
+      throw new AppError('INVALID_INPUT', `Utterance "${utteranceId}": the edit does not give valid gold.`, {
+        utteranceId,
+        error: String(err),
+      });
+    }
+    const problems = goldProblems(next);
+    if (problems.length > 0)
+      throw new AppError('INVALID_INPUT', `Utterance "${utteranceId}": ${problems[0]}.`, {
+        utteranceId,
+        problems,
+      });
+    const source = meta.kind === 'import' ? 'import' : 'manual';
+    for (const change of diff) writeField(db, utteranceId, change.field, next, source);
+    const at = new Date().toISOString();
+    const goldRev = u.gold_rev + 1;
+    db.prepare('UPDATE utterance SET gold_rev = ?, updated_at = ?, annotator = ? WHERE id = ?').run(
+      goldRev,
+      at,
+      meta.annotator ?? '',
+      utteranceId,
+    );
+    db.prepare('DELETE FROM score_cache WHERE utterance_id = ?').run(utteranceId);
+    const historyId = Number(
+      db
+        .prepare(
+          `INSERT INTO history (utterance_id, at, annotator, kind, label, diff, undoes)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          utteranceId,
+          at,
+          meta.annotator ?? '',
+          meta.kind,
+          meta.label ?? '',
+          JSON.stringify(diff),
+          meta.undoes ?? null,
+        ).lastInsertRowid,
+    );
+    return { gold: next, historyId, goldRev };
+  })();
+}
+
+interface HistoryRow {
+  id: number;
+  kind: EditMeta['kind'];
+  label: string;
+  diff: string;
+  undoes: number | null;
+}
+
+/**
+ * The undo and redo stacks of an utterance, rebuilt from its append-only history: an edit or import
+ * pushes on the undo stack and clears the redo stack; an undo moves the top of the undo stack to the redo
+ * stack (as the undo entry, whose diff is the reverse); a redo moves it back.
+ */
+export function undoStacks(db: Db, utteranceId: string): { undo: HistoryRow[]; redo: HistoryRow[] } {
+  const rows = db
+    .prepare('SELECT id, kind, label, diff, undoes FROM history WHERE utterance_id = ? ORDER BY id')
+    .all(utteranceId) as HistoryRow[];
+  const undo: HistoryRow[] = [];
+  let redo: HistoryRow[] = [];
+  for (const r of rows) {
+    if (r.kind === 'undo') {
+      undo.pop();
+      redo.push(r);
+    } else if (r.kind === 'redo') {
+      redo.pop();
+      undo.push(r);
+    } else {
+      undo.push(r);
+      redo = [];
+    }
+  }
+  return { undo, redo };
+}
+
+/** Undoes (or redoes) the latest edit of an utterance; null when there is nothing to undo (redo). */
+export function undoRedo(
+  db: Db,
+  utteranceId: string,
+  which: 'undo' | 'redo',
+  annotator = '',
+): SavedEdit | null {
+  return db.transaction((): SavedEdit | null => {
+    assertUtterance(db, utteranceId);
+    const stacks = undoStacks(db, utteranceId);
+    const top = (which === 'undo' ? stacks.undo : stacks.redo).at(-1);
+    if (!top) return null;
+    const diff = reverseDiff(JSON.parse(top.diff) as GoldDiff);
+    return applyGoldDiff(db, utteranceId, diff, { kind: which, label: top.label, annotator, undoes: top.id });
+  })();
+}

@@ -1,0 +1,179 @@
+// Systems and their imported outputs, and the score cache keyed on (system, utterance, metric, settings).
+import { AppError } from '../../core/api/errors';
+import type { UtteranceAnnotation } from '../../core/model/annotation';
+import type { Db } from './openDatabase';
+
+/** A system as listed in the project. */
+export interface SystemInfo {
+  id: number;
+  name: string;
+  sourceFiles: string[];
+  importedAt: string;
+  settings: Record<string, unknown>;
+  outputs: number;
+}
+
+/** What an import of system outputs did. */
+export interface SystemImportSummary {
+  system: SystemInfo;
+  replaced: boolean;
+  added: number;
+  skipped: { id: string; reason: string }[];
+}
+
+interface SystemRow {
+  id: number;
+  name: string;
+  source_files: string;
+  imported_at: string;
+  settings: string;
+  outputs: number;
+}
+
+function toInfo(r: SystemRow): SystemInfo {
+  return {
+    id: r.id,
+    name: r.name,
+    sourceFiles: JSON.parse(r.source_files) as string[],
+    importedAt: r.imported_at,
+    settings: JSON.parse(r.settings) as Record<string, unknown>,
+    outputs: r.outputs,
+  };
+}
+
+const SYSTEM_SELECT = `SELECT s.*, (SELECT count(*) FROM system_output o WHERE o.system_id = s.id) AS outputs
+  FROM system s`;
+
+/** Every system of the project, by name. */
+export function listSystems(db: Db): SystemInfo[] {
+  return (db.prepare(`${SYSTEM_SELECT} ORDER BY s.name`).all() as SystemRow[]).map(toInfo);
+}
+
+/** One system by name or id. */
+export function getSystem(db: Db, key: string | number): SystemInfo {
+  const row = db
+    .prepare(`${SYSTEM_SELECT} WHERE ${typeof key === 'number' ? 's.id' : 's.name'} = ?`)
+    .get(key) as SystemRow | undefined;
+  if (!row)
+    throw new AppError('NOT_FOUND', `No system ${typeof key === 'number' ? key : `"${key}"`}.`, {
+      system: key,
+    });
+  return toInfo(row);
+}
+
+/**
+ * Imports a system's outputs in one transaction. Re-importing a system replaces all its outputs at once;
+ * outputs for utterance ids the project does not have are skipped and reported. An import in which no
+ * output matches an utterance is refused (it is almost certainly the wrong file).
+ */
+export function importSystemOutputs(
+  db: Db,
+  name: string,
+  outputs: readonly UtteranceAnnotation[],
+  sourceFiles: readonly string[],
+  settings: Record<string, unknown> = {},
+): SystemImportSummary {
+  return db.transaction((): SystemImportSummary => {
+    const known = db.prepare('SELECT 1 FROM utterance WHERE id = ?').pluck();
+    const skipped: { id: string; reason: string }[] = [];
+    const seen = new Set<string>();
+    const keep: UtteranceAnnotation[] = [];
+    for (const o of outputs) {
+      if (seen.has(o.id))
+        throw new AppError('INVALID_INPUT', `Two outputs for utterance "${o.id}".`, { id: o.id });
+      seen.add(o.id);
+      if (known.get(o.id) === undefined)
+        skipped.push({ id: o.id, reason: 'no such utterance in the project' });
+      else keep.push(o);
+    }
+    if (keep.length === 0)
+      throw new AppError(
+        'INVALID_INPUT',
+        `None of the ${outputs.length} outputs is for an utterance of this project.`,
+      );
+    const at = new Date().toISOString();
+    const existing = db.prepare('SELECT id FROM system WHERE name = ?').pluck().get(name) as
+      number | undefined;
+    let id: number;
+    if (existing !== undefined) {
+      id = existing;
+      db.prepare('DELETE FROM system_output WHERE system_id = ?').run(id);
+      db.prepare('DELETE FROM score_cache WHERE system_id = ?').run(id);
+      db.prepare(
+        'UPDATE system SET source_files = ?, imported_at = ?, settings = ?, output_rev = output_rev + 1 WHERE id = ?',
+      ).run(JSON.stringify(sourceFiles), at, JSON.stringify(settings), id);
+    } else {
+      id = Number(
+        db
+          .prepare('INSERT INTO system (name, source_files, imported_at, settings) VALUES (?, ?, ?, ?)')
+          .run(name, JSON.stringify(sourceFiles), at, JSON.stringify(settings)).lastInsertRowid,
+      );
+    }
+    const ins = db.prepare('INSERT INTO system_output (system_id, utterance_id, output) VALUES (?, ?, ?)');
+    for (const o of keep) {
+      const { id: uttId, ...rest } = o;
+      ins.run(id, uttId, JSON.stringify(rest));
+    }
+    return { system: getSystem(db, id), replaced: existing !== undefined, added: keep.length, skipped };
+  })();
+}
+
+/** A system's output for one utterance, or null when it has none. */
+export function getSystemOutput(db: Db, systemId: number, utteranceId: string): UtteranceAnnotation | null {
+  const text = db
+    .prepare('SELECT output FROM system_output WHERE system_id = ? AND utterance_id = ?')
+    .pluck()
+    .get(systemId, utteranceId) as string | undefined;
+  return text === undefined
+    ? null
+    : { id: utteranceId, ...(JSON.parse(text) as Omit<UtteranceAnnotation, 'id'>) };
+}
+
+/** Deletes a system and everything imported for it. */
+export function deleteSystem(db: Db, systemId: number): void {
+  db.transaction(() => {
+    getSystem(db, systemId);
+    db.prepare('DELETE FROM system WHERE id = ?').run(systemId);
+  })();
+}
+
+/** The key of one cached score. */
+export interface ScoreKey {
+  systemId: number;
+  utteranceId: string;
+  metric: string;
+  signature: string;
+}
+
+function revisions(db: Db, k: ScoreKey): { gold: number; output: number } {
+  const r = db
+    .prepare(
+      'SELECT (SELECT gold_rev FROM utterance WHERE id = ?) AS g, (SELECT output_rev FROM system WHERE id = ?) AS o',
+    )
+    .get(k.utteranceId, k.systemId) as { g: number | null; o: number | null };
+  if (r.g === null || r.o === null) throw new AppError('NOT_FOUND', 'No such system or utterance.', k);
+  return { gold: r.g, output: r.o };
+}
+
+/** A cached score, or undefined when none is cached for the current gold and output. */
+export function getCachedScore(db: Db, k: ScoreKey): unknown {
+  const row = db
+    .prepare(
+      `SELECT value, gold_rev, output_rev FROM score_cache
+       WHERE system_id = ? AND utterance_id = ? AND metric = ? AND signature = ?`,
+    )
+    .get(k.systemId, k.utteranceId, k.metric, k.signature) as
+    { value: string; gold_rev: number; output_rev: number } | undefined;
+  if (!row) return undefined;
+  const rev = revisions(db, k);
+  return row.gold_rev === rev.gold && row.output_rev === rev.output ? JSON.parse(row.value) : undefined;
+}
+
+/** Caches a score computed from the current gold and output. */
+export function putCachedScore(db: Db, k: ScoreKey, value: unknown): void {
+  const rev = revisions(db, k);
+  db.prepare(
+    `INSERT OR REPLACE INTO score_cache (system_id, utterance_id, metric, signature, gold_rev, output_rev, value)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(k.systemId, k.utteranceId, k.metric, k.signature, rev.gold, rev.output, JSON.stringify(value));
+}
