@@ -2,6 +2,8 @@
 // (Electron IPC and the browser host) serve exactly these keys, and the main side validates every request.
 import { z } from 'zod';
 import { AnnotationStatus, Peaks, ProjectSummary, UtteranceDetail, UtteranceSummary } from '../model/schemas';
+import { GoldDiff } from '../gold/diff';
+import { GoldRecords } from '../gold/records';
 import type { ApiResult } from './errors';
 
 const UtteranceId = z.string().min(1).max(200);
@@ -14,6 +16,35 @@ export const AppInfo = z.strictObject({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+/** An utterance's gold standard with what the editor needs to know about its history. */
+export const GoldState = z.strictObject({
+  utteranceId: z.string(),
+  gold: GoldRecords,
+  goldRev: z.number().int().nonnegative(),
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+});
+export type GoldState = z.infer<typeof GoldState>;
+
+/** A system whose outputs were imported into the project. */
+export const SystemInfo = z.strictObject({
+  id: z.number().int().positive(),
+  name: z.string(),
+  sourceFiles: z.array(z.string()),
+  importedAt: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+  outputs: z.number().int().nonnegative(),
+});
+export type SystemInfo = z.infer<typeof SystemInfo>;
+
+/** One page of the utterance list, optionally filtered (id, speaker, status or words contain the text). */
+export const UtterancePage = z.strictObject({
+  total: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  items: z.array(UtteranceSummary),
+});
+export type UtterancePage = z.infer<typeof UtterancePage>;
+
 /** Every API method: its request and response schema. */
 export const contract = {
   'app:info': { input: z.strictObject({}), output: AppInfo },
@@ -25,6 +56,26 @@ export const contract = {
     input: z.strictObject({ utteranceId: UtteranceId, status: AnnotationStatus }),
     output: UtteranceSummary,
   },
+  'utterance:page': {
+    input: z.strictObject({
+      offset: z.number().int().nonnegative(),
+      limit: z.number().int().min(1).max(5000),
+      filter: z.string().max(200).optional(),
+    }),
+    output: UtterancePage,
+  },
+  'gold:get': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
+  'gold:applyDiff': {
+    input: z.strictObject({
+      utteranceId: UtteranceId,
+      diff: GoldDiff,
+      label: z.string().max(200).optional(),
+    }),
+    output: GoldState,
+  },
+  'gold:undo': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
+  'gold:redo': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
+  'system:list': { input: z.strictObject({}), output: z.array(SystemInfo) },
   'audio:peaks': { input: z.strictObject({ audioId: z.number().int().positive() }), output: Peaks },
 } as const;
 

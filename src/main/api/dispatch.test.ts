@@ -104,3 +104,41 @@ describe('dispatch', () => {
     expect(bugs).toHaveLength(2);
   });
 });
+
+describe('gold editing through the API', () => {
+  it('saves a diff, refuses a stale one with CONFLICT and a malformed one with INVALID_INPUT, undoes', async () => {
+    const { file } = makeProject(dir);
+    await run('project:open', { path: file });
+    const start = await run('gold:get', { utteranceId: 'train-1' });
+    expect(start).toMatchObject({ ok: true, value: { goldRev: 0, canUndo: false, canRedo: false } });
+    const diff = [{ field: 'entities', before: [], after: [{ type: 'P', firstWord: 0, lastWord: 0 }] }];
+    const saved = await run('gold:applyDiff', { utteranceId: 'train-1', diff, label: 'entity' });
+    expect(saved).toMatchObject({ ok: true, value: { goldRev: 1, canUndo: true } });
+    expect(await run('gold:applyDiff', { utteranceId: 'train-1', diff })).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT' },
+    });
+    expect(await run('gold:applyDiff', { utteranceId: 'train-1', diff: [{ field: 'nope' }] })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+    expect(await run('gold:undo', { utteranceId: 'train-1' })).toMatchObject({
+      ok: true,
+      value: { goldRev: 2, canUndo: false, canRedo: true, gold: { entities: [] } },
+    });
+    expect(bugs).toEqual([]);
+  });
+
+  it('pages and filters the utterance list', async () => {
+    const { file } = makeProject(dir);
+    await run('project:open', { path: file });
+    expect(await run('utterance:page', { offset: 0, limit: 1 })).toMatchObject({
+      ok: true,
+      value: { total: 2, offset: 0, items: [{ id: 'train-1' }] },
+    });
+    expect(await run('utterance:page', { offset: 0, limit: 10, filter: 'SPK2 noon' })).toMatchObject({
+      ok: true,
+      value: { total: 1, items: [{ id: 'air-1' }] },
+    });
+  });
+});

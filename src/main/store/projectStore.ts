@@ -13,7 +13,11 @@ import type {
   Word,
 } from '../../core/model/schemas';
 import { hashFile } from '../audio/audioFile';
+import type { GoldState, SystemInfo, UtterancePage } from '../../core/api/contract';
+import type { GoldDiff } from '../../core/gold/diff';
+import { applyGoldDiff, readGold, undoRedo, undoStacks } from './goldStore';
 import { type Db, openDatabase } from './openDatabase';
+import { listSystems } from './systemStore';
 
 interface AudioRow {
   id: number;
@@ -141,6 +145,59 @@ export class ProjectStore {
   listUtterances(): UtteranceSummary[] {
     const rows = this.db.prepare(`${UTTERANCE_SELECT} ORDER BY u.ord`).all() as UtteranceRow[];
     return rows.map(toSummary);
+  }
+
+  /**
+   * One page of the utterance list in project order. With a filter, an utterance is listed when each
+   * whitespace-separated term occurs (case-insensitively) in its id, speaker, status or transcript.
+   */
+  pageUtterances(offset: number, limit: number, filter = ''): UtterancePage {
+    const terms = filter.toLowerCase().split(/\s+/).filter(Boolean);
+    const where = terms.map(
+      () =>
+        `(instr(lower(u.id), ?) OR instr(lower(u.speaker), ?) OR instr(u.status, ?) OR instr(lower(u.transcript), ?))`,
+    );
+    const params = terms.flatMap((t) => [t, t, t, t]);
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const total = this.db
+      .prepare(`SELECT count(*) FROM utterance u ${clause}`)
+      .pluck()
+      .get(...params) as number;
+    const rows = this.db
+      .prepare(`${UTTERANCE_SELECT} ${clause} ORDER BY u.ord LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset) as UtteranceRow[];
+    return { total, offset, items: rows.map(toSummary) };
+  }
+
+  /** The gold standard of an utterance with its undo/redo availability. */
+  goldState(id: string): GoldState {
+    const gold = readGold(this.db, id);
+    const rev = this.db.prepare('SELECT gold_rev FROM utterance WHERE id = ?').pluck().get(id) as number;
+    const stacks = undoStacks(this.db, id);
+    return {
+      utteranceId: id,
+      gold,
+      goldRev: rev,
+      canUndo: stacks.undo.length > 0,
+      canRedo: stacks.redo.length > 0,
+    };
+  }
+
+  /** Saves an edit of an utterance's gold standard (one transaction, with its history entry). */
+  applyGoldDiff(id: string, diff: GoldDiff, label = '', annotator = ''): GoldState {
+    applyGoldDiff(this.db, id, diff, { kind: 'edit', label, annotator });
+    return this.goldState(id);
+  }
+
+  /** Undoes or redoes the latest edit of an utterance (nothing happens when there is none). */
+  undoRedo(id: string, which: 'undo' | 'redo', annotator = ''): GoldState {
+    undoRedo(this.db, id, which, annotator);
+    return this.goldState(id);
+  }
+
+  /** The systems imported into the project. */
+  systems(): SystemInfo[] {
+    return listSystems(this.db);
   }
 
   private utteranceRow(id: string): UtteranceRow {
