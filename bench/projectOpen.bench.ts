@@ -43,9 +43,9 @@ export const projectOpen: BenchSuite = {
         await measure(
           'create',
           { utterances: n, words: n * 10 },
-          () => {
+          async () => {
             fs.rmSync(file, { force: true });
-            createProject(file, m, dir);
+            await createProject(file, m, dir);
           },
           { runs: 3 },
         );

@@ -23,7 +23,7 @@ import { makeProject, tempDir } from './helpers/tempProject';
 const root = path.resolve(import.meta.dirname, '..');
 
 describe('Electron window', () => {
-  it('uses isolated, sandboxed webPreferences without Node', () => {
+  it('uses isolated, sandboxed webPreferences without Node', async () => {
     const p = secureWebPreferences('/x/preload.cjs');
     expect(p).toMatchObject({
       contextIsolation: true,
@@ -37,7 +37,7 @@ describe('Electron window', () => {
     });
   });
 
-  it('is created with those preferences, hardened contents, IPC checks, no permissions and no remote requests', () => {
+  it('is created with those preferences, hardened contents, IPC checks, no permissions and no remote requests', async () => {
     // The entry needs the Electron binary to run; this checks it wires the tested pieces in.
     const src = fs.readFileSync(path.join(root, 'src/main/index.ts'), 'utf8');
     for (const needle of [
@@ -52,7 +52,7 @@ describe('Electron window', () => {
     }
   });
 
-  it('blocks navigation, redirects, webviews and new windows away from the renderer', () => {
+  it('blocks navigation, redirects, webviews and new windows away from the renderer', async () => {
     const contents = new EventEmitter() as EventEmitter & { setWindowOpenHandler(h: () => unknown): void };
     let openHandler: (() => unknown) | undefined;
     contents.setWindowOpenHandler = (h) => (openHandler = h);
@@ -71,7 +71,7 @@ describe('Electron window', () => {
     expect(openHandler?.()).toEqual({ action: 'deny' });
   });
 
-  it('lets requests reach only the app scheme (and the dev server in development)', () => {
+  it('lets requests reach only the app scheme (and the dev server in development)', async () => {
     expect(isAllowedRequestUrl('app://sieve/assets/index.js')).toBe(true);
     expect(isAllowedRequestUrl('data:image/png;base64,AAAA')).toBe(true);
     expect(isAllowedRequestUrl('https://cdn.example.com/x.js')).toBe(false);
@@ -106,7 +106,7 @@ describe('Electron window', () => {
 });
 
 describe('Content-Security-Policy', () => {
-  it('allows no remote origin, no eval and no inline script', () => {
+  it('allows no remote origin, no eval and no inline script', async () => {
     for (const csp of [CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY]) {
       expect(csp).toMatch(/(^|; )default-src 'self'(;|$)/);
       expect(csp).toMatch(/(^|; )script-src 'self'(;|$)/);
@@ -117,7 +117,7 @@ describe('Content-Security-Policy', () => {
     expect(CONTENT_SECURITY_POLICY.startsWith(META_CONTENT_SECURITY_POLICY)).toBe(true);
   });
 
-  it('is written into the renderer page by the build (placeholder in the source)', () => {
+  it('is written into the renderer page by the build (placeholder in the source)', async () => {
     const html = fs.readFileSync(path.join(root, 'src/renderer/index.html'), 'utf8');
     expect(html).toMatch(/<meta\s+http-equiv="Content-Security-Policy"\s+content="__SIEVE_CSP__"/);
     const config = fs.readFileSync(path.join(root, 'electron.vite.config.ts'), 'utf8');
@@ -132,7 +132,7 @@ describe('browser host', () => {
   beforeAll(async () => {
     const t = tempDir();
     cleanup = t.cleanup;
-    const { file } = makeProject(t.dir);
+    const { file } = await makeProject(t.dir);
     host = await startHost({ project: file, rendererDir: path.join(t.dir, 'no-renderer') });
     base = `http://127.0.0.1:${host.port}`;
   });
@@ -147,7 +147,7 @@ describe('browser host', () => {
       body: JSON.stringify(body),
     });
 
-  it('listens on loopback only', () => {
+  it('listens on loopback only', async () => {
     expect((host.server.address() as AddressInfo).address).toBe('127.0.0.1');
     expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{32}$/);
   });

@@ -93,7 +93,7 @@ function buildUtterance(exe: string, utt: DemoUtterance): UtteranceResult {
   };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const missing = missingFromDictionary(DEMO_UTTERANCES.flatMap((u) => spokenWords(u.text)));
   if (missing.length > 0) throw new Error(`Not in pocketsphinx's dictionary: ${missing.join(', ')}`);
 
@@ -143,7 +143,7 @@ function main(): void {
 
   // createProject refuses to overwrite, and stale WAL/SHM files must not survive next to a new project.
   for (const f of [PROJECT_FILE, `${PROJECT_FILE}-wal`, `${PROJECT_FILE}-shm`]) fs.rmSync(f, { force: true });
-  createProject(PROJECT_FILE, manifest, DEMO_DIR);
+  await createProject(PROJECT_FILE, manifest, DEMO_DIR);
   const leftovers = fs.readdirSync(DEMO_DIR).filter((f) => /\.sieve(-wal|-shm|\.\d+\.tmp)/.test(f));
   if (leftovers.length > 0) throw new Error(`Left behind in resources/demo: ${leftovers.join(', ')}`);
 
@@ -161,4 +161,4 @@ function main(): void {
   console.log(`wrote ${path.relative(ROOT, DEMO_DIR)}`);
 }
 
-main();
+await main();

@@ -30,7 +30,7 @@ export function speak(file: string, text: string): void {
 }
 
 /** A two-utterance project with real audio; returns the project file and the manifest used. */
-export function makeProject(dir: string): { file: string; manifest: ProjectManifestInput } {
+export async function makeProject(dir: string): Promise<{ file: string; manifest: ProjectManifestInput }> {
   fs.mkdirSync(path.join(dir, 'audio'), { recursive: true });
   speak(path.join(dir, 'audio', 'a.wav'), 'I want to go from Bonn to Berlin');
   speak(path.join(dir, 'audio', 'b.wav'), 'Flight twelve leaves at noon');
@@ -63,6 +63,6 @@ export function makeProject(dir: string): { file: string; manifest: ProjectManif
     ],
   };
   const file = path.join(dir, 'test.sieve');
-  createProject(file, manifest, dir);
+  await createProject(file, manifest, dir);
   return { file, manifest };
 }

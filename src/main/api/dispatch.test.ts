@@ -12,7 +12,7 @@ let handlers: Handlers;
 const bugs: unknown[] = [];
 const run = (method: string, input: unknown) => dispatch(handlers, method, input, (e) => bugs.push(e));
 
-beforeEach(() => {
+beforeEach(async () => {
   ({ dir, cleanup } = tempDir());
   session = new Session('browser');
   handlers = createHandlers(session);
@@ -24,13 +24,13 @@ afterEach(() => {
 });
 
 describe('dispatch', () => {
-  it('has a handler for every contract method', () => {
+  it('has a handler for every contract method', async () => {
     expect(Object.keys(handlers).sort()).toEqual([...METHODS].sort());
   });
 
   it('answers NO_PROJECT before a project is open, and opens one by path', async () => {
     expect(await run('utterance:list', {})).toMatchObject({ ok: false, error: { code: 'NO_PROJECT' } });
-    const { file } = makeProject(dir);
+    const { file } = await makeProject(dir);
     const opened = await run('project:open', { path: file });
     expect(opened).toMatchObject({ ok: true, value: { utterances: 2, words: 4 } });
     expect(await run('app:info', {})).toMatchObject({
@@ -40,7 +40,7 @@ describe('dispatch', () => {
   });
 
   it('rejects bad input with INVALID_INPUT naming the field, and changes nothing', async () => {
-    session.open(makeProject(dir).file);
+    session.open((await makeProject(dir)).file);
     const cases: [string, unknown, string][] = [
       ['utterance:get', { utteranceId: 5 }, 'utteranceId'],
       ['utterance:get', {}, 'utteranceId'],
@@ -65,7 +65,7 @@ describe('dispatch', () => {
   });
 
   it('passes user errors through with their code: unknown ids, missing files, unknown methods', async () => {
-    const { file } = makeProject(dir);
+    const { file } = await makeProject(dir);
     session.open(file);
     expect(await run('utterance:get', { utteranceId: 'nope' })).toMatchObject({
       ok: false,
@@ -107,7 +107,7 @@ describe('dispatch', () => {
 
 describe('gold editing through the API', () => {
   it('saves a diff, refuses a stale one with CONFLICT and a malformed one with INVALID_INPUT, undoes', async () => {
-    const { file } = makeProject(dir);
+    const { file } = await makeProject(dir);
     await run('project:open', { path: file });
     const start = await run('gold:get', { utteranceId: 'train-1' });
     expect(start).toMatchObject({ ok: true, value: { goldRev: 0, canUndo: false, canRedo: false } });
@@ -130,7 +130,7 @@ describe('gold editing through the API', () => {
   });
 
   it('pages and filters the utterance list', async () => {
-    const { file } = makeProject(dir);
+    const { file } = await makeProject(dir);
     await run('project:open', { path: file });
     expect(await run('utterance:page', { offset: 0, limit: 1 })).toMatchObject({
       ok: true,

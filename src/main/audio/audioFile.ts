@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../core/api/errors';
+import { COMPRESSED_AUDIO, decodeCompressed, peaksOfDecoded } from './decodeCompressed';
 import { computePeaks, readWavInfo } from './wav';
 
 /** Waveform envelope resolution stored in the project: enough for word-level zoom, small for an hour. */
@@ -34,22 +35,43 @@ export function hashFile(file: string): string {
   return hash.digest('hex');
 }
 
-/** Reads an audio file's facts and its peaks. Only WAV is decoded here for now. */
-export function probeAudio(file: string): ProbedAudio {
+/** Audio file extensions a project accepts (lower case, with the dot). */
+export const AUDIO_EXTENSIONS: readonly string[] = ['.wav', '.wave', ...Object.keys(COMPRESSED_AUDIO)];
+
+/** Reads an audio file's facts and its peaks: WAV directly, FLAC / MP3 / Ogg Vorbis by decoding. */
+export async function probeAudio(file: string): Promise<ProbedAudio> {
   if (!fs.existsSync(file))
     throw new AppError('FILE_MISSING', `Audio file not found: ${file}.`, { path: file });
   const ext = path.extname(file).toLowerCase();
-  if (ext !== '.wav' && ext !== '.wave') {
-    throw new AppError('BAD_FILE', `${file}: only WAV audio can be added to a project yet.`, { path: file });
+  if (!AUDIO_EXTENSIONS.includes(ext)) {
+    throw new AppError('BAD_FILE', `${file}: unsupported audio format; use ${AUDIO_EXTENSIONS.join(', ')}.`, {
+      path: file,
+    });
   }
   const buf = fs.readFileSync(file);
-  const info = readWavInfo(buf, file);
+  const sha256 = crypto.createHash('sha256').update(buf).digest('hex');
+  if (ext === '.wav' || ext === '.wave') {
+    const info = readWavInfo(buf, file);
+    return {
+      durationSec: info.durationSec,
+      sampleRate: info.sampleRate,
+      channels: info.channels,
+      byteSize: buf.length,
+      sha256,
+      peaks: computePeaks(buf, info, PEAK_BUCKETS_PER_SEC),
+    };
+  }
+  const decoded = await decodeCompressed(
+    new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength),
+    ext,
+    file,
+  );
   return {
-    durationSec: info.durationSec,
-    sampleRate: info.sampleRate,
-    channels: info.channels,
+    durationSec: decoded.samplesDecoded / decoded.sampleRate,
+    sampleRate: decoded.sampleRate,
+    channels: decoded.channelData.length,
     byteSize: buf.length,
-    sha256: crypto.createHash('sha256').update(buf).digest('hex'),
-    peaks: computePeaks(buf, info, PEAK_BUCKETS_PER_SEC),
+    sha256,
+    peaks: peaksOfDecoded(decoded, PEAK_BUCKETS_PER_SEC),
   };
 }

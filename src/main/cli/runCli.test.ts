@@ -7,7 +7,7 @@ import { runCli } from './runCli';
 
 let dir: string;
 let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
+beforeEach(async () => ({ dir, cleanup } = tempDir()));
 afterEach(() => cleanup());
 
 async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -27,7 +27,7 @@ describe('sieve CLI', () => {
   });
 
   it('info counts utterances, words and audio files', async () => {
-    makeProject(dir);
+    await makeProject(dir);
     const r = await sieve('info', 'test.sieve');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^utterances +2$/m);
@@ -38,13 +38,13 @@ describe('sieve CLI', () => {
   });
 
   it('info lists missing audio', async () => {
-    makeProject(dir);
+    await makeProject(dir);
     fs.rmSync(path.join(dir, 'audio', 'b.wav'));
     expect((await sieve('info', 'test.sieve')).out).toMatch(/^ {2}missing +audio\/b\.wav$/m);
   });
 
   it('creates a project from a manifest', async () => {
-    const { manifest } = makeProject(dir);
+    const { manifest } = await makeProject(dir);
     fs.writeFileSync(path.join(dir, 'm.json'), JSON.stringify(manifest));
     const r = await sieve('create', 'new.sieve', 'm.json');
     expect(r).toMatchObject({ code: 0, err: '' });

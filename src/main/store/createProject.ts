@@ -44,7 +44,11 @@ function checkManifest(m: ProjectManifest, probed: Map<string, ProbedAudio>): vo
  * Writes a project file for `input`, with audio paths (relative to `baseDir`) stored relative to the
  * project file. The file appears only when complete: it is built under a temporary name and renamed.
  */
-export function createProject(file: string, input: ProjectManifestInput, baseDir: string): void {
+export async function createProject(
+  file: string,
+  input: ProjectManifestInput,
+  baseDir: string,
+): Promise<void> {
   const parsed = ProjectManifest.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -62,7 +66,7 @@ export function createProject(file: string, input: ProjectManifestInput, baseDir
   for (const a of m.audio) {
     if (probed.has(a.id)) throw new AppError('INVALID_INPUT', `Duplicate audio id "${a.id}".`);
     const abs = path.resolve(baseDir, a.path);
-    probed.set(a.id, probeAudio(abs));
+    probed.set(a.id, await probeAudio(abs));
     audioPaths.set(a.id, path.relative(path.dirname(target), abs).split(path.sep).join('/'));
   }
   checkManifest(m, probed);

@@ -9,10 +9,10 @@ import { getCachedScore, importSystemOutputs, putCachedScore } from './systemSto
 let db: Db;
 let cleanup: () => void;
 
-beforeEach(() => {
+beforeEach(async () => {
   const t = tempDir();
   cleanup = t.cleanup;
-  db = openDatabase(makeProject(t.dir).file);
+  db = openDatabase((await makeProject(t.dir)).file);
 });
 afterEach(() => {
   db.close();
@@ -20,14 +20,14 @@ afterEach(() => {
 });
 
 describe('gold store', () => {
-  it('reads the forced-alignment words as gold, with empty trees, entities and labels', () => {
+  it('reads the forced-alignment words as gold, with empty trees, entities and labels', async () => {
     const g = readGold(db, 'train-1');
     expect(g.words.map((w) => w.text)).toEqual(['I', 'want', 'to']);
     expect(g.trees).toEqual([]);
     expect(g.labels).toEqual({});
   });
 
-  it('saves an edit with its history, and undo/redo walk it back and forth across reopenings', () => {
+  it('saves an edit with its history, and undo/redo walk it back and forth across reopenings', async () => {
     const before = readGold(db, 'train-1');
     const after = {
       ...before,
@@ -59,7 +59,7 @@ describe('gold store', () => {
     expect(db.prepare('SELECT count(*) FROM history').pluck().get() as number).toBe(7);
   });
 
-  it('keeps the source of unchanged words and marks edited ones manual', () => {
+  it('keeps the source of unchanged words and marks edited ones manual', async () => {
     const g = readGold(db, 'train-1');
     const next = { ...g, words: g.words.map((w, i) => (i === 2 ? { ...w, text: 'too' } : w)) };
     applyGoldDiff(db, 'train-1', diffGold(g, next), { kind: 'edit' });
@@ -73,7 +73,7 @@ describe('gold store', () => {
     );
   });
 
-  it('refuses stale and inconsistent edits and changes nothing', () => {
+  it('refuses stale and inconsistent edits and changes nothing', async () => {
     const g = readGold(db, 'train-1');
     const stale = diffGold({ ...g, entities: [{ type: 'L', firstWord: 0, lastWord: 0 }] }, g);
     expect(() => applyGoldDiff(db, 'train-1', stale, { kind: 'edit' })).toThrow(/entities changed/);
@@ -92,7 +92,7 @@ describe('gold store', () => {
 });
 
 describe('systems and the score cache', () => {
-  it('imports outputs, skips unknown utterances, replaces on re-import, and invalidates cached scores', () => {
+  it('imports outputs, skips unknown utterances, replaces on re-import, and invalidates cached scores', async () => {
     const first = importSystemOutputs(
       db,
       'asr-1',

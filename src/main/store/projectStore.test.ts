@@ -12,8 +12,19 @@ import { ProjectStore } from './projectStore';
 
 let dir: string;
 let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
+beforeEach(async () => ({ dir, cleanup } = tempDir()));
 afterEach(() => cleanup());
+
+async function expectAppErrorAsync(fn: () => Promise<unknown>, code: string): Promise<AppError> {
+  try {
+    await fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe(code);
+    return err as AppError;
+  }
+  throw new Error(`expected an AppError ${code}`);
+}
 
 function expectAppError(fn: () => unknown, code: string): AppError {
   try {
@@ -27,8 +38,8 @@ function expectAppError(fn: () => unknown, code: string): AppError {
 }
 
 describe('ProjectStore', () => {
-  it('creates a project from a manifest and reads it back', () => {
-    const { file } = makeProject(dir);
+  it('creates a project from a manifest and reads it back', async () => {
+    const { file } = await makeProject(dir);
     const store = ProjectStore.open(file);
     try {
       const s = store.summary();
@@ -66,8 +77,8 @@ describe('ProjectStore', () => {
     }
   });
 
-  it('caches waveform peaks with one value per bucket, within [0, 1]', () => {
-    const { file } = makeProject(dir);
+  it('caches waveform peaks with one value per bucket, within [0, 1]', async () => {
+    const { file } = await makeProject(dir);
     const store = ProjectStore.open(file);
     const d = store.getUtterance('train-1');
     const p = store.peaks(d.audio.id);
@@ -78,8 +89,8 @@ describe('ProjectStore', () => {
     expect(Math.max(...p.peaks)).toBeGreaterThan(0.05);
   });
 
-  it('saves a status change and keeps it across reopening', () => {
-    const { file } = makeProject(dir);
+  it('saves a status change and keeps it across reopening', async () => {
+    const { file } = await makeProject(dir);
     const a = ProjectStore.open(file);
     expect(a.setStatus('air-1', 'done').status).toBe('done');
     a.close();
@@ -90,8 +101,8 @@ describe('ProjectStore', () => {
     b.close();
   });
 
-  it('reports a moved audio file as missing and a modified one as changed, and refuses to play them', () => {
-    const { file } = makeProject(dir);
+  it('reports a moved audio file as missing and a modified one as changed, and refuses to play them', async () => {
+    const { file } = await makeProject(dir);
     fs.renameSync(path.join(dir, 'audio', 'a.wav'), path.join(dir, 'moved.wav'));
     const bytes = fs.readFileSync(path.join(dir, 'audio', 'b.wav'));
     bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
@@ -111,8 +122,8 @@ describe('ProjectStore', () => {
     }
   });
 
-  it('keeps audio paths relative to the project file, so a moved project folder still opens', () => {
-    const { file } = makeProject(dir);
+  it('keeps audio paths relative to the project file, so a moved project folder still opens', async () => {
+    const { file } = await makeProject(dir);
     const moved = path.join(dir, 'elsewhere');
     fs.mkdirSync(moved);
     fs.renameSync(path.join(dir, 'audio'), path.join(moved, 'audio'));
@@ -122,11 +133,11 @@ describe('ProjectStore', () => {
     store.close();
   });
 
-  it('refuses files that are missing, not SQLite, or from a newer SIEVE', () => {
+  it('refuses files that are missing, not SQLite, or from a newer SIEVE', async () => {
     expectAppError(() => ProjectStore.open(path.join(dir, 'none.sieve')), 'FILE_MISSING');
     fs.writeFileSync(path.join(dir, 'text.sieve'), 'hello, this is not a database at all');
     expectAppError(() => ProjectStore.open(path.join(dir, 'text.sieve')), 'BAD_FILE');
-    const { file } = makeProject(dir);
+    const { file } = await makeProject(dir);
     const raw = new Database(file);
     raw.pragma(`user_version = ${migrations.length + 5}`);
     raw.close();
@@ -136,40 +147,41 @@ describe('ProjectStore', () => {
 });
 
 describe('createProject', () => {
-  it('is all-or-nothing: an invalid manifest leaves no file behind', () => {
-    const { manifest } = makeProject(dir);
+  it('is all-or-nothing: an invalid manifest leaves no file behind', async () => {
+    const { manifest } = await makeProject(dir);
     const bad = structuredClone(manifest);
     bad.utterances[0]!.words[2] = { text: 'to', startSec: 0.3, endSec: 0.56 }; // overlaps "want"
     const out = path.join(dir, 'bad.sieve');
-    const err = expectAppError(() => createProject(out, bad, dir), 'INVALID_INPUT');
+    const err = await expectAppErrorAsync(() => createProject(out, bad, dir), 'INVALID_INPUT');
     expect(err.message).toContain('utterance "train-1", word 3 "to"');
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('bad.sieve'))).toEqual([]);
   });
 
-  it('names the problem: unknown audio id, duplicate utterance, missing audio file, schema errors', () => {
-    const { manifest } = makeProject(dir);
+  it('names the problem: unknown audio id, duplicate utterance, missing audio file, schema errors', async () => {
+    const { manifest } = await makeProject(dir);
     const out = path.join(dir, 'x.sieve');
     const unknownAudio = structuredClone(manifest);
     unknownAudio.utterances[1]!.audio = 'zzz';
-    expect(expectAppError(() => createProject(out, unknownAudio, dir), 'INVALID_INPUT').message).toContain(
-      '"zzz"',
-    );
+    expect(
+      (await expectAppErrorAsync(() => createProject(out, unknownAudio, dir), 'INVALID_INPUT')).message,
+    ).toContain('"zzz"');
     const dup = structuredClone(manifest);
     dup.utterances[1]!.id = 'train-1';
-    expect(expectAppError(() => createProject(out, dup, dir), 'INVALID_INPUT').message).toContain(
-      'Duplicate',
-    );
+    expect(
+      (await expectAppErrorAsync(() => createProject(out, dup, dir), 'INVALID_INPUT')).message,
+    ).toContain('Duplicate');
     const missing = structuredClone(manifest);
     missing.audio[0]!.path = 'audio/none.wav';
-    expectAppError(() => createProject(out, missing, dir), 'FILE_MISSING');
+    await expectAppErrorAsync(() => createProject(out, missing, dir), 'FILE_MISSING');
     expect(
-      expectAppError(() => createProject(out, { name: 'x' } as never, dir), 'INVALID_INPUT').message,
+      (await expectAppErrorAsync(() => createProject(out, { name: 'x' } as never, dir), 'INVALID_INPUT'))
+        .message,
     ).toMatch(/^Manifest: audio/);
     expect(fs.existsSync(out)).toBe(false);
   });
 
   it('survives a writer killed mid-transaction: the file opens intact with a valid state', async () => {
-    const { file } = makeProject(dir);
+    const { file } = await makeProject(dir);
     // A separate process hammers status updates in transactions; it is SIGKILLed at an arbitrary moment.
     const script = `
       const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});

@@ -8,7 +8,7 @@ export const create: Command = {
   name: 'create',
   summary: 'Create a project file from a JSON manifest of audio and word timings',
   usage: 'sieve create OUT.sieve MANIFEST.json',
-  run(args, io) {
+  async run(args, io) {
     if (args.length !== 2) {
       io.err(`usage: ${this.usage}\n`);
       return 2;
@@ -22,7 +22,7 @@ export const create: Command = {
       io.err(`${manifestPath}: ${(err as Error).message}\n`);
       return 1;
     }
-    createProject(out, manifest as never, path.dirname(manifestPath));
+    await createProject(out, manifest as never, path.dirname(manifestPath));
     io.out(`created ${out}\n`);
     return 0;
   },
