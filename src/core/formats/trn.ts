@@ -1,0 +1,107 @@
+// NIST sclite's trn transcript format: one utterance per line, `word word … (utterance-id)`.
+import {
+  type Diagnostic,
+  type ParseResult,
+  LineIndex,
+  diagnosticAt,
+  valueOrThrow,
+} from '../text/diagnostics';
+
+/** One trn line: the utterance id (without parentheses), its words, and where it was read. */
+export interface TrnUtterance {
+  id: string;
+  words: string[];
+  /** 1-based line of the utterance in the file. */
+  line: number;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
+}
+
+/**
+ * Reads a trn file. As in sclite, blank lines and lines starting with `;;` are skipped and the id is the
+ * text between the last `(` and the last `)` of the line, so words may themselves contain brackets
+ * (`the (uh) cat (spk1_3)` has the words `the (uh) cat`). Stricter than sclite, a missing or empty id,
+ * text after the id and a repeated id are errors with their line and column. Words are kept as written:
+ * sclite's alternations `{ a / b }`, optional deletions `(uh)` (under `-D`) and `@` are not interpreted.
+ * Never throws: the utterances read so far come back with the diagnostics.
+ */
+export function parseTrn(text: string): ParseResult<TrnUtterance[]> {
+  const index = new LineIndex(text);
+  const diagnostics: Diagnostic[] = [];
+  const utterances: TrnUtterance[] = [];
+  const seen = new Map<string, number>();
+  const report = (offset: number, code: string, message: string): void => {
+    diagnostics.push(diagnosticAt(index, offset, code, message));
+  };
+  let lineNo = 0;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    lineNo++;
+    // Trim the line's end (spaces, a CR of CRLF files) and its start.
+    let last = end;
+    while (last > start && isSpace(text.charCodeAt(last - 1))) last--;
+    let first = start;
+    while (first < last && isSpace(text.charCodeAt(first))) first++;
+    const blank = first === last;
+    const comment = !blank && text.startsWith(';;', first);
+    if (!blank && !comment) {
+      const open = text.lastIndexOf('(', last - 1);
+      const close = text.lastIndexOf(')', last - 1);
+      if (close < first || (open >= first && open > close)) {
+        if (open >= first && open > close) {
+          report(open, 'trn.unclosedId', "the utterance id's '(' is never closed");
+        } else {
+          report(last, 'trn.noId', 'expected the utterance id in parentheses at the end of the line');
+        }
+      } else if (open < first) {
+        report(close, 'trn.noId', "found ')' but no '(' opening the utterance id");
+      } else if (close !== last - 1) {
+        report(
+          close + 1,
+          'trn.afterId',
+          `unexpected text after the utterance id: '${text.slice(close + 1, last).trim()}'`,
+        );
+      } else if (close === open + 1) {
+        report(open, 'trn.emptyId', 'the utterance id is empty');
+      } else if (/[\s()]/.test(text.slice(open + 1, close))) {
+        report(
+          open + 1,
+          'trn.badId',
+          `the utterance id '${text.slice(open + 1, close)}' contains a space or bracket`,
+        );
+      } else {
+        const id = text.slice(open + 1, close);
+        const before = seen.get(id);
+        if (before !== undefined) {
+          report(open + 1, 'trn.duplicateId', `utterance id '${id}' already used on line ${before}`);
+        } else {
+          seen.set(id, lineNo);
+          const body = text.slice(first, open);
+          const words = body.split(/[ \t\r\f\v]+/).filter((w) => w.length > 0);
+          utterances.push({ id, words, line: lineNo });
+        }
+      }
+    }
+    start = end + 1;
+  }
+  return { value: utterances, diagnostics };
+}
+
+/** `parseTrn`, throwing a `ParseError` (`file:line:col: …`) on the first problem. */
+export function parseTrnOrThrow(text: string, file?: string): TrnUtterance[] {
+  return valueOrThrow(parseTrn(text), file);
+}
+
+/**
+ * Writes utterances as trn lines, `words (id)`; an utterance without words is written `(id)`. Ids and
+ * words must not contain whitespace or newlines, and ids no parentheses, or the text cannot be read back.
+ */
+export function writeTrn(utterances: readonly { id: string; words: readonly string[] }[]): string {
+  let out = '';
+  for (const u of utterances) out += u.words.length > 0 ? `${u.words.join(' ')} (${u.id})\n` : `(${u.id})\n`;
+  return out;
+}

@@ -1,0 +1,190 @@
+// Word error rate and word accuracy (Boros et al. §2.1, eq. (1); Thomae et al. eq. (1)) from a
+// minimum-edit-distance alignment; with sclite's costs the counts are those of NIST sclite.
+import { type AlignedPair, alignCodes, pairsFromOps } from '../align/align';
+import { type CostsSpec, type EditCosts, costsSignature, resolveCosts } from '../align/costs';
+import { MetricInputError } from '../align/metricInputError';
+import { SIEVE_VERSION } from '../version';
+
+/** How words are compared and what edits cost. */
+export interface WerOptions {
+  /** `sclite` (3/3/4, the default), `equal` (Levenshtein) or explicit costs. */
+  costs?: CostsSpec;
+  /** Compare words case-insensitively (`toLowerCase`), as sclite does unless run with `-s`. */
+  ignoreCase?: boolean;
+}
+
+/**
+ * Sufficient statistics of one utterance (or of a corpus, summed): correct, substituted, deleted and
+ * inserted words, and N = C + S + D reference words.
+ */
+export interface WordErrorStats {
+  C: number;
+  S: number;
+  D: number;
+  I: number;
+  N: number;
+}
+
+/** One scored utterance: its statistics, error rate, alignment cost and alignment. */
+export interface UtteranceWer {
+  id: string;
+  stats: WordErrorStats;
+  /** (S + D + I) / N; see `errorRate` for N = 0. */
+  wer: number | null;
+  cost: number;
+  alignment: AlignedPair<string>[];
+}
+
+/** A scored corpus: summed statistics, the corpus WER and WA, the utterances, and the settings signature. */
+export interface CorpusWer {
+  stats: WordErrorStats;
+  wer: number | null;
+  wordAccuracy: number | null;
+  /** Utterances with at least one error (sclite's S.Err numerator). */
+  sentencesWithErrors: number;
+  utterances: UtteranceWer[];
+  signature: string;
+}
+
+/** Settings signature of a WER result, e.g. `wer|costs:sclite|case:fold|v:0.1.0`. */
+export function werSignature(options: WerOptions = {}): string {
+  const costs = costsSignature(options.costs ?? 'sclite');
+  return `wer|costs:${costs}|case:${options.ignoreCase ? 'fold' : 'exact'}|v:${SIEVE_VERSION}`;
+}
+
+/**
+ * (S + D + I) / N. Rule for an empty reference (N = 0): 0 when there is no insertion either (nothing
+ * to recognise, nothing wrong), null — undefined — when there are insertions (no finite rate fits).
+ * The same rule applies to a corpus, whose statistics are sums (a ratio of sums, not a mean of ratios).
+ */
+export function errorRate(stats: WordErrorStats): number | null {
+  const errors = stats.S + stats.D + stats.I;
+  if (stats.N === 0) return errors === 0 ? 0 : null;
+  return errors / stats.N;
+}
+
+/** Word accuracy 1 − WER (Boros et al. eq. (1), as a fraction; can be negative); null when WER is. */
+export function accuracyFromStats(stats: WordErrorStats): number | null {
+  const wer = errorRate(stats);
+  return wer === null ? null : 1 - wer;
+}
+
+/** Sums per-utterance statistics into corpus statistics (what bootstrap resampling recombines). */
+export function combineStats(items: readonly WordErrorStats[]): WordErrorStats {
+  const total: WordErrorStats = { C: 0, S: 0, D: 0, I: 0, N: 0 };
+  for (const s of items) {
+    total.C += s.C;
+    total.S += s.S;
+    total.D += s.D;
+    total.I += s.I;
+    total.N += s.N;
+  }
+  return total;
+}
+
+/** Maps words to integer codes, shared across a corpus so the DP compares integers. */
+class WordCodes {
+  private readonly ids = new Map<string, number>();
+  constructor(private readonly fold: boolean) {}
+
+  encode(words: readonly string[]): Int32Array {
+    const out = new Int32Array(words.length);
+    for (let k = 0; k < words.length; k++) {
+      const key = this.fold ? words[k]!.toLowerCase() : words[k]!;
+      let id = this.ids.get(key);
+      if (id === undefined) {
+        id = this.ids.size;
+        this.ids.set(key, id);
+      }
+      out[k] = id;
+    }
+    return out;
+  }
+}
+
+function scoreWith(
+  id: string,
+  ref: readonly string[],
+  hyp: readonly string[],
+  codes: WordCodes,
+  costs: EditCosts,
+): UtteranceWer {
+  const a = alignCodes(codes.encode(ref), codes.encode(hyp), costs);
+  const { C, S, I, D } = a.counts;
+  const stats = { C, S, D, I, N: ref.length };
+  return { id, stats, wer: errorRate(stats), cost: a.cost, alignment: pairsFromOps(a.ops, ref, hyp) };
+}
+
+/** Scores one reference/hypothesis word sequence. */
+export function scoreWords(
+  ref: readonly string[],
+  hyp: readonly string[],
+  options: WerOptions = {},
+): UtteranceWer {
+  const costs = resolveCosts(options.costs ?? 'sclite');
+  return scoreWith('', ref, hyp, new WordCodes(options.ignoreCase ?? false), costs);
+}
+
+/** Word accuracy of one pair as a fraction (Boros et al. eq. (1) without the factor 100). */
+export function wordAccuracy(
+  ref: readonly string[],
+  hyp: readonly string[],
+  options: WerOptions = {},
+): number | null {
+  return accuracyFromStats(scoreWords(ref, hyp, options).stats);
+}
+
+function listIds(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).map((id) => `'${id}'`);
+  return ids.length > 5 ? `${shown.join(', ')} and ${ids.length - 5} more` : shown.join(', ');
+}
+
+/**
+ * Scores a corpus: hypotheses are paired with references by utterance id, every reference needs exactly
+ * one hypothesis and vice versa (a missing, extra or repeated id is a `MetricInputError` naming the ids).
+ * Utterances come back in reference order.
+ */
+export function scoreTranscripts(
+  refs: readonly { id: string; words: readonly string[] }[],
+  hyps: readonly { id: string; words: readonly string[] }[],
+  options: WerOptions = {},
+): CorpusWer {
+  const costs = resolveCosts(options.costs ?? 'sclite');
+  const byId = new Map<string, readonly string[]>();
+  const repeated: string[] = [];
+  for (const h of hyps) {
+    if (byId.has(h.id)) repeated.push(h.id);
+    byId.set(h.id, h.words);
+  }
+  const refIds = new Set<string>();
+  for (const r of refs) {
+    if (refIds.has(r.id)) repeated.push(r.id);
+    refIds.add(r.id);
+  }
+  if (repeated.length > 0)
+    throw new MetricInputError(`repeated utterance id ${listIds(repeated)}`, { repeated });
+  const missing = refs.filter((r) => !byId.has(r.id)).map((r) => r.id);
+  const extra = hyps.filter((h) => !refIds.has(h.id)).map((h) => h.id);
+  if (missing.length > 0 || extra.length > 0) {
+    const parts: string[] = [];
+    if (missing.length > 0) parts.push(`no hypothesis for reference id ${listIds(missing)}`);
+    if (extra.length > 0) parts.push(`hypothesis id ${listIds(extra)} not in the reference`);
+    throw new MetricInputError(
+      `${refs.length} reference and ${hyps.length} hypothesis utterances: ${parts.join('; ')}`,
+      { missing, extra },
+    );
+  }
+  const codes = new WordCodes(options.ignoreCase ?? false);
+  const utterances = refs.map((r) => scoreWith(r.id, r.words, byId.get(r.id)!, codes, costs));
+  const stats = combineStats(utterances.map((u) => u.stats));
+  let sentencesWithErrors = 0;
+  for (const u of utterances) if (u.stats.S + u.stats.D + u.stats.I > 0) sentencesWithErrors++;
+  return {
+    stats,
+    wer: errorRate(stats),
+    wordAccuracy: accuracyFromStats(stats),
+    sentencesWithErrors,
+    utterances,
+    signature: werSignature(options),
+  };
+}
