@@ -1,0 +1,249 @@
+// Writes a corpus (audio files, utterances, their words and gold annotation) into a project file, all or
+// nothing: a new project is built under a temporary name and renamed; an existing one gets one transaction.
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../../core/api/errors';
+import {
+  type GoldConcept,
+  type GoldEntity,
+  type GoldLabels,
+  type GoldTree,
+  type GoldWord,
+  goldProblems,
+} from '../../core/gold/records';
+import { PEAK_BUCKETS_PER_SEC, type ProbedAudio, probeAudio } from '../audio/audioFile';
+import { type Db, openDatabase } from '../store/openDatabase';
+
+/** One utterance to add; times are seconds within its audio file. */
+export interface CorpusUtterance {
+  id: string;
+  /** Key of the audio file in `Corpus.audio`. */
+  audio: string;
+  startSec?: number;
+  endSec?: number;
+  speaker?: string;
+  transcript?: string;
+  wordSource?: string;
+  words: GoldWord[];
+  trees?: GoldTree[];
+  entities?: GoldEntity[];
+  concepts?: GoldConcept[];
+  interpretations?: string[];
+  labels?: GoldLabels;
+}
+
+/** What to add to a project. */
+export interface Corpus {
+  name?: string;
+  description?: string;
+  audio: { key: string; file: string }[];
+  utterances: CorpusUtterance[];
+}
+
+/** Progress of a long import, for a progress bar. */
+export interface ImportProgress {
+  phase: 'audio' | 'write';
+  done: number;
+  total: number;
+  item?: string;
+}
+
+/** What an import added. */
+export interface CorpusWriteSummary {
+  project: string;
+  created: boolean;
+  audioFiles: number;
+  utterances: number;
+  words: number;
+  trees: number;
+  entities: number;
+}
+
+function fail(message: string, details?: unknown): never {
+  throw new AppError('INVALID_INPUT', message, details);
+}
+
+/** Checks that the corpus is consistent before anything is written; throws on the first problem. */
+function checkCorpus(c: Corpus, probed: Map<string, ProbedAudio>): void {
+  const seen = new Set<string>();
+  for (const u of c.utterances) {
+    const where = `utterance "${u.id}"`;
+    if (seen.has(u.id)) fail(`Duplicate utterance id "${u.id}".`);
+    seen.add(u.id);
+    const audio = probed.get(u.audio);
+    if (!audio) fail(`${where} refers to unknown audio "${u.audio}".`);
+    const start = u.startSec ?? 0;
+    const end = u.endSec ?? audio.durationSec;
+    if (!(end > start)) fail(`${where}: end ${end} s is not after start ${start} s.`);
+    if (end > audio.durationSec + 1e-3)
+      fail(`${where} ends at ${end} s, after its audio (${audio.durationSec} s).`);
+    let prevEnd = start;
+    u.words.forEach((w, i) => {
+      const label = `${where}, word ${i + 1} "${w.text}"`;
+      if (w.endSec < w.startSec) fail(`${label} ends before it starts.`);
+      if (w.startSec < prevEnd - 1e-6)
+        fail(`${label} overlaps the word before it or starts before the utterance.`);
+      if (w.endSec > end + 1e-3) fail(`${label} ends after the utterance (${end} s).`);
+      prevEnd = w.endSec;
+    });
+    const problems = goldProblems({
+      words: u.words,
+      trees: u.trees ?? [],
+      entities: u.entities ?? [],
+      concepts: u.concepts ?? [],
+      interpretations: u.interpretations ?? [],
+      labels: u.labels ?? {},
+    });
+    if (problems.length > 0) fail(`${where}: ${problems[0]}.`, { utteranceId: u.id, problems });
+  }
+}
+
+function insertAll(
+  db: Db,
+  projectFile: string,
+  c: Corpus,
+  probed: Map<string, ProbedAudio>,
+  onProgress: (p: ImportProgress) => void,
+): CorpusWriteSummary {
+  const projectDir = path.dirname(projectFile);
+  const created = (db.prepare('SELECT count(*) FROM utterance').pluck().get() as number) === 0;
+  const meta = db.prepare('INSERT OR IGNORE INTO project_meta (key, value) VALUES (?, ?)');
+  if (c.name) meta.run('name', c.name);
+  meta.run('description', c.description ?? '');
+  meta.run('created', new Date().toISOString());
+
+  // Audio: reuse a file the project already has (same path, same content); a changed one is refused.
+  const byPath = db.prepare('SELECT id, sha256 FROM audio_file WHERE path = ?');
+  const insAudio = db.prepare(
+    'INSERT INTO audio_file (path, duration_sec, sample_rate, channels, byte_size, sha256) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insPeaks = db.prepare('INSERT INTO audio_peaks (audio_id, buckets_per_sec, peaks) VALUES (?, ?, ?)');
+  const audioIds = new Map<string, number>();
+  let audioAdded = 0;
+  for (const a of c.audio) {
+    const p = probed.get(a.key)!;
+    const rel = path.relative(projectDir, a.file).split(path.sep).join('/');
+    const existing = byPath.get(rel) as { id: number; sha256: string } | undefined;
+    if (existing) {
+      if (existing.sha256 !== p.sha256)
+        fail(`Audio file ${rel} is already in the project with different content.`, { path: rel });
+      audioIds.set(a.key, existing.id);
+      continue;
+    }
+    const id = Number(
+      insAudio.run(rel, p.durationSec, p.sampleRate, p.channels, p.byteSize, p.sha256).lastInsertRowid,
+    );
+    insPeaks.run(
+      id,
+      PEAK_BUCKETS_PER_SEC,
+      Buffer.from(p.peaks.buffer, p.peaks.byteOffset, p.peaks.byteLength),
+    );
+    audioIds.set(a.key, id);
+    audioAdded++;
+  }
+
+  const exists = db.prepare('SELECT 1 FROM utterance WHERE id = ?').pluck();
+  let ord = (db.prepare('SELECT coalesce(max(ord) + 1, 0) FROM utterance').pluck().get() as number) ?? 0;
+  const insUtt = db.prepare(
+    `INSERT INTO utterance (id, audio_id, start_sec, end_sec, speaker, transcript, ord, labels)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insWord = db.prepare(
+    'INSERT INTO word (utterance_id, idx, text, start_sec, end_sec, source) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insTree = db.prepare(
+    'INSERT INTO gold_tree (utterance_id, name, ord, typed, bracket) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insEntity = db.prepare(
+    'INSERT INTO gold_entity (utterance_id, idx, type, first_word, last_word) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insConcept = db.prepare(
+    'INSERT INTO gold_concept (utterance_id, idx, attribute, value) VALUES (?, ?, ?, ?)',
+  );
+  const insInterp = db.prepare('INSERT INTO gold_interpretation (utterance_id, idx, text) VALUES (?, ?, ?)');
+  const summary: CorpusWriteSummary = {
+    project: projectFile,
+    created,
+    audioFiles: audioAdded,
+    utterances: 0,
+    words: 0,
+    trees: 0,
+    entities: 0,
+  };
+  const total = c.utterances.length;
+  c.utterances.forEach((u, k) => {
+    if (exists.get(u.id) !== undefined)
+      fail(`Utterance "${u.id}" is already in the project.`, { utteranceId: u.id });
+    const audio = probed.get(u.audio)!;
+    insUtt.run(
+      u.id,
+      audioIds.get(u.audio),
+      u.startSec ?? 0,
+      u.endSec ?? audio.durationSec,
+      u.speaker ?? '',
+      u.transcript ?? u.words.map((w) => w.text).join(' '),
+      ord++,
+      JSON.stringify(u.labels ?? {}),
+    );
+    const source = u.wordSource ?? 'import';
+    u.words.forEach((w, i) => insWord.run(u.id, i, w.text, w.startSec, w.endSec, source));
+    (u.trees ?? []).forEach((t, i) => insTree.run(u.id, t.name, i, t.typed ? 1 : 0, t.bracket));
+    (u.entities ?? []).forEach((e, i) => insEntity.run(u.id, i, e.type, e.firstWord, e.lastWord));
+    (u.concepts ?? []).forEach((x, i) => insConcept.run(u.id, i, x.attribute, x.value));
+    (u.interpretations ?? []).forEach((x, i) => insInterp.run(u.id, i, x));
+    summary.utterances++;
+    summary.words += u.words.length;
+    summary.trees += u.trees?.length ?? 0;
+    summary.entities += u.entities?.length ?? 0;
+    if (k % 500 === 499 || k === total - 1) onProgress({ phase: 'write', done: k + 1, total });
+  });
+  return summary;
+}
+
+/**
+ * Adds `corpus` to the project `projectFile`, creating it when `create` is set (it must not exist then).
+ * Everything is checked first; then a new project is written under a temporary name and renamed into
+ * place, and an existing one receives everything in a single transaction — an error or a crash leaves it
+ * as it was.
+ */
+export async function writeCorpus(
+  projectFile: string,
+  corpus: Corpus,
+  options: { create: boolean; onProgress?: (p: ImportProgress) => void },
+): Promise<CorpusWriteSummary> {
+  const onProgress = options.onProgress ?? (() => {});
+  const target = path.resolve(projectFile);
+  if (options.create && fs.existsSync(target)) fail(`${target} already exists.`, { path: target });
+  if (!options.create && !fs.existsSync(target))
+    throw new AppError('FILE_MISSING', `No project file at ${target}.`, { path: target });
+
+  const probed = new Map<string, ProbedAudio>();
+  for (const [i, a] of corpus.audio.entries()) {
+    if (probed.has(a.key)) fail(`Duplicate audio id "${a.key}".`);
+    probed.set(a.key, await probeAudio(a.file));
+    onProgress({ phase: 'audio', done: i + 1, total: corpus.audio.length, item: a.file });
+  }
+  checkCorpus(corpus, probed);
+
+  if (!options.create) {
+    const db = openDatabase(target);
+    try {
+      return db.transaction(() => insertAll(db, target, corpus, probed, onProgress))();
+    } finally {
+      db.close();
+    }
+  }
+  const tmp = `${target}.${process.pid}.tmp`;
+  const db = openDatabase(tmp, { create: true });
+  try {
+    const summary = db.transaction(() => insertAll(db, target, corpus, probed, onProgress))();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    fs.renameSync(tmp, target);
+    return { ...summary, project: target, created: true };
+  } catch (err) {
+    if (db.open) db.close();
+    for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) fs.rmSync(f, { force: true });
+    throw err;
+  }
+}
