@@ -1,0 +1,36 @@
+// What the crash-safety worker writes, shared with the test that checks what survived.
+import type { GoldRecords } from '../../src/core/gold/records';
+import type { Corpus } from '../../src/main/import/writeCorpus';
+
+/** Utterances per import: large enough that the transaction takes a while. */
+export const IMPORT_UTTERANCES = 4000;
+/** Words per imported utterance. */
+export const IMPORT_WORDS = 20;
+
+/** A corpus of IMPORT_UTTERANCES utterances over one audio file, with ids prefixed by `tag`. */
+export function bigCorpus(audioFile: string, tag: string): Corpus {
+  return {
+    audio: [{ key: 'a', file: audioFile }],
+    utterances: Array.from({ length: IMPORT_UTTERANCES }, (_, i) => ({
+      id: `${tag}-${i}`,
+      audio: 'a',
+      endSec: 1,
+      words: Array.from({ length: IMPORT_WORDS }, (_, k) => ({
+        text: `w${k}`,
+        startSec: k * 0.05,
+        endSec: k * 0.05 + 0.04,
+      })),
+      entities: [{ type: 'P', firstWord: 0, lastWord: 1 }],
+    })),
+  };
+}
+
+/** The gold the edit worker writes at revision `rev`: a function of `rev`, so survivors can be checked. */
+export function goldAtRev(base: GoldRecords, rev: number): GoldRecords {
+  const last = Math.min(base.words.length - 1, rev % base.words.length);
+  return {
+    ...base,
+    entities: [{ type: rev % 2 === 0 ? 'P' : 'L', firstWord: 0, lastWord: last }],
+    labels: { cantRepresent: rev % 3 === 0, inputKind: rev % 2 === 0 ? 'text' : 'asr' },
+  };
+}

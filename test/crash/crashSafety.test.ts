@@ -1,0 +1,116 @@
+// Kills a writer with SIGKILL at random moments during a long import and during a burst of edits, then
+// reopens the project: it must pass SQLite's integrity check, hold every committed edit, and hold each
+// import either completely or not at all.
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../bench/harness';
+import { readGold } from '../../src/main/store/goldStore';
+import { openDatabase } from '../../src/main/store/openDatabase';
+import { makeProject, tempDir } from '../helpers/tempProject';
+import { IMPORT_UTTERANCES, goldAtRev } from './crashPlan';
+
+const require = createRequire(import.meta.url);
+const tsxLoader = require.resolve('tsx');
+const worker = path.join(import.meta.dirname, 'crashWorker.ts');
+const KILLS = 8;
+
+const t = tempDir();
+afterAll(() => t.cleanup());
+
+/** Starts the worker; resolves with it once it has said `start`, collecting its stdout lines. */
+function startWorker(
+  args: string[],
+): Promise<{ child: ChildProcess; lines: string[]; exited: Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, worker, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let buffer = '';
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      const parts = buffer.split('\n');
+      buffer = parts.pop()!;
+      for (const p of parts) {
+        lines.push(p);
+        if (p === 'start') resolve({ child, lines, exited });
+      }
+    });
+    child.on('exit', (code) => {
+      if (!lines.includes('start')) reject(new Error(`worker exited (${code}) before starting: ${stderr}`));
+    });
+  });
+}
+
+function check(file: string): { utterances: number } {
+  const db = openDatabase(file);
+  try {
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    return { utterances: db.prepare('SELECT count(*) FROM utterance').pluck().get() as number };
+  } finally {
+    db.close();
+  }
+}
+
+describe('crash safety', () => {
+  it(`keeps imports all-or-nothing across ${KILLS} kills at random moments`, async () => {
+    const { file } = await makeProject(t.dir);
+    const audio = path.join(t.dir, 'audio', 'a.wav');
+    const random = seededRandom(7);
+    let expected = check(file).utterances;
+    const outcomes = { complete: 0, none: 0 };
+    for (let k = 0; k < KILLS; k++) {
+      const w = await startWorker(['import', file, audio, `run${k}`]);
+      // The import's transaction takes a few hundred milliseconds here; kill anywhere in and around it.
+      await new Promise((r) => setTimeout(r, Math.floor(random() * 700)));
+      w.child.kill('SIGKILL');
+      await w.exited;
+      const { utterances } = check(file);
+      if (w.lines.includes('committed')) expect(utterances).toBe(expected + IMPORT_UTTERANCES);
+      expect([expected, expected + IMPORT_UTTERANCES]).toContain(utterances);
+      outcomes[utterances === expected ? 'none' : 'complete']++;
+      expected = utterances;
+    }
+    // Both outcomes are possible; the point is that nothing in between ever is.
+    console.info(`import kills: ${outcomes.complete} complete, ${outcomes.none} rolled back`);
+    expect(outcomes.complete + outcomes.none).toBe(KILLS);
+  }, 60_000);
+
+  it(`keeps every committed edit across ${KILLS} kills during a burst of edits`, async () => {
+    const { file } = await makeProject(t.dir + '/edits');
+    const random = seededRandom(11);
+    const db0 = openDatabase(file);
+    const base = readGold(db0, 'train-1');
+    db0.close();
+    let lastSeen = 0;
+    for (let k = 0; k < KILLS; k++) {
+      const w = await startWorker(['edits', file, '', '']);
+      await new Promise((r) => setTimeout(r, 50 + Math.floor(random() * 300)));
+      w.child.kill('SIGKILL');
+      await w.exited;
+      const reported = w.lines.filter((l) => l.startsWith('rev ')).map((l) => Number(l.slice(4)));
+      const lastReported = reported.at(-1) ?? lastSeen;
+      check(file);
+      const db = openDatabase(file);
+      const rev = db.prepare("SELECT gold_rev FROM utterance WHERE id = 'train-1'").pluck().get() as number;
+      // Every edit the worker saw committed is there; at most the one in flight committed unseen.
+      expect(rev).toBeGreaterThanOrEqual(lastReported);
+      expect(rev).toBeLessThanOrEqual(lastReported + 1);
+      expect(db.prepare("SELECT count(*) FROM history WHERE utterance_id = 'train-1'").pluck().get()).toBe(
+        rev,
+      );
+      const gold = readGold(db, 'train-1');
+      db.close();
+      if (rev > 0) expect(gold).toEqual(goldAtRev(base, rev));
+      lastSeen = rev;
+    }
+    console.info(`edit kills: ${KILLS}, last committed revision ${lastSeen}`);
+    expect(lastSeen).toBeGreaterThan(0);
+  }, 60_000);
+});
