@@ -126,14 +126,20 @@ function resample(
   }
 }
 
-function info(stat: CorpusStatistic, n: number, s: Required<BootstrapOptions>, bad: number): BootstrapInfo {
-  const signature = makeSignature('boot', [
-    ['stat', stat.name],
+/** The signature of bootstrap settings; `stat` is left out when one signature covers several figures. */
+export function bootstrapSignature(stat: string | null, options: BootstrapOptions = {}): string {
+  const s = settings(options);
+  return makeSignature('boot', [
+    ...(stat === null ? [] : [['stat', stat] as const]),
     ['n', s.resamples],
     ['seed', s.seed],
     ['ci', s.confidence],
     ['q', 'type7'],
   ]);
+}
+
+function info(stat: CorpusStatistic, n: number, s: Required<BootstrapOptions>, bad: number): BootstrapInfo {
+  const signature = bootstrapSignature(stat.name, s);
   return {
     n,
     resamples: s.resamples,

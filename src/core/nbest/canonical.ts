@@ -1,0 +1,115 @@
+// Canonical forms of interpretations: an N-best entry is correct when its canonical form equals that of
+// a gold interpretation (Kleinbauer et al. §5: complete interpretations are compared, not parts).
+import { MetricInputError } from '../stats/errors';
+import { parseTree } from '../tree/bracket';
+import { writeBracket } from '../tree/bracket';
+
+/**
+ * How interpretations are compared; shown in the signature. `tree`: bracket notation, compared as
+ * trees (whitespace and `(leaf)` vs `leaf` do not matter). `avs`: a set of attribute–value pairs, as an
+ * object (`{"colour": "blue"}`, array values for several values) or as `[attribute, value]` pairs;
+ * order and repeats do not matter. `json`: any JSON value with object keys unordered. `text`: a string
+ * with runs of whitespace collapsed. `auto`: strings starting with `(` are trees, other strings text,
+ * anything else JSON.
+ */
+export type InterpKind = 'auto' | 'tree' | 'avs' | 'json' | 'text';
+
+/** The kinds `--interp` accepts. */
+export const INTERP_KINDS: readonly InterpKind[] = ['auto', 'tree', 'avs', 'json', 'text'];
+
+type Scalar = string | number | boolean | null;
+
+function describe(value: unknown): string {
+  const s = JSON.stringify(value) ?? String(value);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+function isScalar(v: unknown): v is Scalar {
+  return (
+    v === null ||
+    typeof v === 'string' ||
+    typeof v === 'boolean' ||
+    (typeof v === 'number' && Number.isFinite(v))
+  );
+}
+
+/**
+ * Canonical JSON: object keys sorted by UTF-16 code units, no whitespace, numbers in JavaScript's
+ * shortest round-trip form (the rules of RFC 8785 for the values JSON.parse produces).
+ */
+export function canonicalJson(value: unknown): string {
+  if (isScalar(value)) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value).sort();
+    const obj = value as Record<string, unknown>;
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+  }
+  throw new MetricInputError(`not a JSON value: ${String(value)}`);
+}
+
+function treeForm(value: unknown): string {
+  if (typeof value !== 'string')
+    throw new MetricInputError(`a tree interpretation must be a string, got ${describe(value)}`);
+  const { value: tree, diagnostics } = parseTree(value);
+  const first = diagnostics.find((d) => d.severity === 'error');
+  if (first || !tree) {
+    throw new MetricInputError(
+      `not a bracket tree (${first?.message ?? 'empty'} at column ${first?.column ?? 1}): ${describe(value)}`,
+    );
+  }
+  return `T${writeBracket(tree)}`;
+}
+
+function textForm(value: unknown): string {
+  if (typeof value !== 'string')
+    throw new MetricInputError(`a text interpretation must be a string, got ${describe(value)}`);
+  return `S${value.trim().replace(/\s+/g, ' ')}`;
+}
+
+function avsForm(value: unknown): string {
+  const pairs: [string, Scalar][] = [];
+  const bad = (): never => {
+    throw new MetricInputError(
+      `an attribute–value set must be an object of scalar (or scalar-array) values or a list of [attribute, value] pairs, got ${describe(value)}`,
+    );
+  };
+  if (Array.isArray(value)) {
+    for (const p of value) {
+      if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string' || !isScalar(p[1])) bad();
+      pairs.push([p[0] as string, p[1] as Scalar]);
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      for (const one of Array.isArray(v) ? v : [v]) {
+        if (!isScalar(one)) bad();
+        pairs.push([k, one as Scalar]);
+      }
+    }
+  } else bad();
+  // A set: pairs sorted by their JSON text (attribute first), repeats dropped.
+  const keyed = pairs.map((p) => JSON.stringify(p)).sort();
+  const unique = keyed.filter((k, i) => i === 0 || k !== keyed[i - 1]);
+  return `A[${unique.join(',')}]`;
+}
+
+/**
+ * The canonical form of one interpretation under `kind`, prefixed by a letter for its kind so forms
+ * of different kinds never coincide. Throws a `MetricInputError` naming the value when it does not fit.
+ */
+export function canonicalInterpretation(value: unknown, kind: InterpKind): string {
+  switch (kind) {
+    case 'tree':
+      return treeForm(value);
+    case 'text':
+      return textForm(value);
+    case 'avs':
+      return avsForm(value);
+    case 'json':
+      return `J${canonicalJson(value)}`;
+    case 'auto':
+      if (typeof value === 'string')
+        return value.trimStart().startsWith('(') ? treeForm(value) : textForm(value);
+      return `J${canonicalJson(value)}`;
+  }
+}

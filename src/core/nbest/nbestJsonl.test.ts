@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { readLabels } from './labels';
+import { parseNbestJsonl } from './nbestJsonl';
+
+describe('N-best JSON lines', () => {
+  it('reads utterances, scores, gold and labels in either spelling', () => {
+    const text = [
+      '{"id": "d1", "nbest": [{"interp": "(NP mug)", "score": 0.5}, {"interp": {"lex": "cup"}}], "gold": ["(NP mug)"],',
+      '',
+      '{"id": 7, "nbest": [], "gold": [], "labels": {"inputKind": "ASR", "accuracyClass": "perfect-many", "knowledge": "Unknown-OOV", "cantRepresent": true, "speaker": "s1"}}',
+    ].join('\n');
+    const first = parseNbestJsonl(
+      text.replace(',\n', ', "labels": {"input": "text", "accuracy": "imperfect=1"}}\n'),
+    );
+    expect(first.diagnostics).toEqual([]);
+    expect(first.value).toEqual([
+      {
+        id: 'd1',
+        nbest: [
+          { interp: '(NP mug)', score: 0.5 },
+          { interp: { lex: 'cup' }, score: null },
+        ],
+        gold: ['(NP mug)'],
+        labels: { input: 'text', accuracy: 'imperfect', accuracyCount: '=1' },
+      },
+      {
+        id: '7',
+        nbest: [],
+        gold: [],
+        labels: {
+          input: 'asr',
+          accuracy: 'perfect',
+          accuracyCount: '>1',
+          knowledge: 'unknown-oov',
+          cantRepresent: true,
+        },
+      },
+    ]);
+  });
+
+  it('reports each bad line with its line and column and keeps the rest', () => {
+    const text = [
+      '{"id": "a", "nbest": [], "gold": ["x"]}',
+      '{"id": "b",, "nbest": []}',
+      '{"id": "c", "nbest": [{"score": 1}], "gold": []}',
+      '{"id": "d", "nbest": [], "gold": "x"}',
+      '{"id": "e", "nbest": [{"interp": "x", "score": "high"}], "gold": []}',
+      '{"id": "f", "nbest": [], "gold": [], "labels": {"knowledge": "sort of"}}',
+      '[1]',
+      '{"id": "g", "nbest": [}',
+    ].join('\n');
+    const { value, diagnostics } = parseNbestJsonl(text);
+    expect(value.map((u) => u.id)).toEqual(['a']);
+    expect(diagnostics.map((d) => [d.line, d.column, d.code])).toEqual([
+      [2, 12, 'nbest.json'],
+      [3, 1, 'nbest.shape'],
+      [4, 1, 'nbest.shape'],
+      [5, 1, 'nbest.shape'],
+      [6, 1, 'nbest.shape'],
+      [7, 1, 'nbest.shape'],
+      [8, 1, 'nbest.json'],
+    ]);
+    expect(diagnostics[1]!.message).toBe('utterance "c", rank 1: expected {"interp": …, "score": …}');
+    expect(diagnostics[2]!.message).toContain('"gold" must be an array');
+    expect(diagnostics[3]!.message).toBe('utterance "e", rank 1: "score" must be a number, got "high"');
+    expect(diagnostics[4]!.message).toContain(
+      'knowledge class must be known, unknown-oov or unknown-non-oov, got "sort of"',
+    );
+  });
+
+  it('label problems are listed, unknown keys ignored', () => {
+    expect(readLabels({ input: 'speech', cantRepresent: 'yes', note: 1 }).problems).toEqual([
+      'input kind must be "text" or "asr", got "speech"',
+      'cantRepresent must be true or false, got "yes"',
+    ]);
+    expect(readLabels([]).problems).toEqual(['"labels" must be an object']);
+    expect(readLabels(undefined)).toEqual({ labels: {}, problems: [] });
+  });
+});
