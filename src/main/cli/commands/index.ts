@@ -1,6 +1,8 @@
 import type { Command } from '../command';
 import { create } from './create';
+import { importCorpus } from './import';
 import { info } from './info';
+import { wer } from './wer';
 
 /** Every `sieve` subcommand; adding one is adding its module here. */
-export const commands: readonly Command[] = [info, create];
+export const commands: readonly Command[] = [info, create, importCorpus, wer];

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeTextGrid } from '../../../core/formats/textGrid';
+import { speak, tempDir } from '../../../../test/helpers/tempProject';
+import { ProjectStore } from '../../store/projectStore';
+import { runCli } from '../runCli';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
+  return { code, out, err };
+}
+
+/** A TextGrid with a `words` tier: the words spread over 0.1 s … 0.9 s, silences as empty intervals. */
+function grid(words: string[]): string {
+  const step = 0.8 / words.length;
+  const intervals = [{ xmin: 0, xmax: 0.1, text: '' }];
+  words.forEach((w, i) => intervals.push({ xmin: 0.1 + i * step, xmax: 0.1 + (i + 1) * step, text: w }));
+  intervals.push({ xmin: 0.9, xmax: 1, text: '' });
+  return writeTextGrid({
+    xmin: 0,
+    xmax: 1,
+    tiers: [{ kind: 'interval', name: 'words', xmin: 0, xmax: 1, intervals }],
+  });
+}
+
+function corpus(): void {
+  fs.mkdirSync(path.join(dir, 'audio'));
+  fs.mkdirSync(path.join(dir, 'align'));
+  speak(path.join(dir, 'audio', 'u1.wav'), 'from Bonn to Berlin');
+  speak(path.join(dir, 'audio', 'u2.wav'), 'next train to Hamburg');
+  speak(path.join(dir, 'audio', 'lonely.wav'), 'no alignment here');
+  fs.writeFileSync(path.join(dir, 'align', 'u1.TextGrid'), grid(['from', 'Bonn', 'to', 'Berlin']));
+  fs.writeFileSync(path.join(dir, 'align', 'u2.TextGrid'), grid(['next', 'train', 'to', 'Hamburg']));
+  fs.writeFileSync(path.join(dir, 'align', 'orphan.TextGrid'), grid(['orphan']));
+}
+
+describe('sieve import', () => {
+  it('pairs audio and TextGrids by name, creates the project, and reports what it skipped', async () => {
+    corpus();
+    const r = await sieve('import', 'p.sieve', '--audio', 'audio', '--alignment', 'align');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('skipped  orphan');
+    expect(r.out).toMatch(/lonely\.wav: no alignment of that name/);
+    expect(r.out).toMatch(/created .*p\.sieve: 2 utterances, 8 words, 2 audio files added; 2 skipped/);
+    const store = ProjectStore.open(path.join(dir, 'p.sieve'));
+    try {
+      expect(store.listUtterances().map((u) => [u.id, u.transcript])).toEqual([
+        ['u1', 'from Bonn to Berlin'],
+        ['u2', 'next train to Hamburg'],
+      ]);
+      expect(store.getUtterance('u1').words[1]).toMatchObject({
+        text: 'Bonn',
+        startSec: 0.3,
+        source: 'textgrid',
+      });
+    } finally {
+      store.close();
+    }
+    // Importing the same utterances again is refused and changes nothing.
+    const again = await sieve('import', 'p.sieve', '--audio', 'audio', '--alignment', 'align');
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('Utterance "u1" is already in the project');
+  });
+
+  it('stops at a broken alignment file with file:line:column and writes nothing', async () => {
+    corpus();
+    const broken = path.join(dir, 'align', 'u2.TextGrid');
+    fs.writeFileSync(broken, fs.readFileSync(broken, 'utf8').replace('xmax = 0.3', 'xmax = oops'));
+    const r = await sieve('import', 'p.sieve', '--audio', 'audio', '--alignment', 'align');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/u2\.TextGrid:\d+:\d+: /);
+    expect(r.err).toContain('nothing was imported');
+    expect(fs.existsSync(path.join(dir, 'p.sieve'))).toBe(false);
+  });
+});

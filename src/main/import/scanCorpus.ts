@@ -1,0 +1,162 @@
+// Reads a folder of audio and a folder (or file) of word alignments and pairs them by name into a corpus
+// for `writeCorpus`. Nothing is written here; every problem is collected with its file, line and column.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TimedWord } from '../../core/model/annotation';
+import type { GoldWord } from '../../core/gold/records';
+import { decodeText } from '../../core/formats/decodeText';
+import type { Diagnostic, ParseResult } from '../../core/text/diagnostics';
+import { AUDIO_EXTENSIONS } from '../audio/audioFile';
+import type { Corpus, CorpusUtterance } from './writeCorpus';
+import { alignmentReaderFor } from './alignmentReaders';
+
+/** A problem in an input file, located. */
+export interface ImportIssue {
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+/** Something left out of an import, and why. */
+export interface SkippedItem {
+  item: string;
+  reason: string;
+}
+
+/** The corpus read from files, what was left out, and the errors that stop the import. */
+export interface ScannedCorpus {
+  corpus: Corpus;
+  skipped: SkippedItem[];
+  errors: ImportIssue[];
+  warnings: ImportIssue[];
+}
+
+/** Words of one utterance as an alignment file gives them. */
+export interface AlignedUtterance {
+  id: string;
+  words: TimedWord[];
+}
+
+/** Where to read a corpus from. */
+export interface ScanOptions {
+  audioDir: string;
+  /** A folder of alignment files (paired with audio by file name) or one file (a CTM may hold many). */
+  alignment: string;
+  name?: string;
+}
+
+function listFiles(dirOrFile: string): string[] {
+  const stat = fs.statSync(dirOrFile);
+  if (!stat.isDirectory()) return [dirOrFile];
+  return fs
+    .readdirSync(dirOrFile, { withFileTypes: true })
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => path.join(dirOrFile, e.name))
+    .sort();
+}
+
+/** The file's name without its extension: the key that pairs audio and alignment files. */
+export function stem(file: string): string {
+  return path.basename(file, path.extname(file));
+}
+
+/** Reads a text file whatever its encoding (UTF-8, UTF-16 with or without a byte-order mark). */
+export function readText(file: string): string {
+  return decodeText(new Uint8Array(fs.readFileSync(file))).text;
+}
+
+/** Turns diagnostics of `file` into located issues. */
+export function located(
+  file: string,
+  diagnostics: readonly Diagnostic[],
+): { errors: ImportIssue[]; warnings: ImportIssue[] } {
+  const to = (d: Diagnostic): ImportIssue => ({ file, line: d.line, column: d.column, message: d.message });
+  return {
+    errors: diagnostics.filter((d) => d.severity === 'error').map(to),
+    warnings: diagnostics.filter((d) => d.severity === 'warning').map(to),
+  };
+}
+
+/** Gold words need times: the first untimed word, if any, is the reason to leave the utterance out. */
+function timedOnly(words: readonly TimedWord[]): GoldWord[] | string {
+  const out: GoldWord[] = [];
+  for (const [i, w] of words.entries()) {
+    if (w.startSec === null || w.endSec === null)
+      return `word ${i + 1} "${w.text}" has no time (it was not aligned to the audio)`;
+    out.push({ text: w.text, startSec: w.startSec, endSec: w.endSec });
+  }
+  return out;
+}
+
+/**
+ * Pairs audio files and alignments by name: `audio/utt01.wav` with `align/utt01.TextGrid`, or with the
+ * CTM records whose file field is `utt01`. Each pair becomes one utterance spanning its whole audio file.
+ * Unpaired files are skipped and reported; unreadable alignment files are errors.
+ */
+export function scanCorpus(options: ScanOptions): ScannedCorpus {
+  const errors: ImportIssue[] = [];
+  const warnings: ImportIssue[] = [];
+  const skipped: SkippedItem[] = [];
+
+  const audio = new Map<string, string>();
+  for (const f of listFiles(options.audioDir)) {
+    if (!AUDIO_EXTENSIONS.includes(path.extname(f).toLowerCase())) continue;
+    const key = stem(f);
+    if (audio.has(key))
+      errors.push({ file: f, message: `two audio files are named "${key}" (${audio.get(key)})` });
+    else audio.set(key, f);
+  }
+
+  const aligned = new Map<string, { words: TimedWord[]; file: string }>();
+  for (const f of listFiles(options.alignment)) {
+    const reader = alignmentReaderFor(f);
+    if (!reader) {
+      if (fs.statSync(options.alignment).isDirectory())
+        skipped.push({ item: f, reason: 'not an alignment format' });
+      else errors.push({ file: f, message: 'not an alignment format (TextGrid, CTM, JSON or EAF)' });
+      continue;
+    }
+    const result: ParseResult<AlignedUtterance[]> = reader(readText(f), stem(f));
+    const loc = located(f, result.diagnostics);
+    errors.push(...loc.errors);
+    warnings.push(...loc.warnings);
+    for (const u of result.value) {
+      if (aligned.has(u.id))
+        errors.push({
+          file: f,
+          message: `utterance "${u.id}" is aligned twice (also in ${aligned.get(u.id)!.file})`,
+        });
+      else aligned.set(u.id, { words: u.words, file: f });
+    }
+  }
+
+  const utterances: CorpusUtterance[] = [];
+  const used = new Set<string>();
+  for (const [id, a] of [...aligned].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
+    if (!audio.has(id)) {
+      skipped.push({ item: `${id} (${a.file})`, reason: 'no audio file of that name' });
+      continue;
+    }
+    const words = timedOnly(a.words);
+    if (typeof words === 'string') {
+      skipped.push({ item: `${id} (${a.file})`, reason: words });
+      continue;
+    }
+    used.add(id);
+    utterances.push({ id, audio: id, words, wordSource: path.extname(a.file).slice(1).toLowerCase() });
+  }
+  for (const [id, f] of audio)
+    if (!aligned.has(id)) skipped.push({ item: f, reason: 'no alignment of that name' });
+
+  return {
+    corpus: {
+      ...(options.name ? { name: options.name } : {}),
+      audio: [...used].map((id) => ({ key: id, file: audio.get(id)! })),
+      utterances,
+    },
+    skipped,
+    errors,
+    warnings,
+  };
+}
