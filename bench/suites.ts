@@ -1,5 +1,6 @@
 import type { BenchSuite } from './harness';
 import { projectOpen } from './projectOpen.bench';
+import { storeScale } from './storeScale.bench';
 
 /** Every benchmark suite; `npm run bench -- NAME` runs one. */
-export const suites: readonly BenchSuite[] = [projectOpen];
+export const suites: readonly BenchSuite[] = [projectOpen, storeScale];
