@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  randomPairs,
+  runSclite,
+  scliteAvailable,
+  toTrn,
+  type WordPair,
+} from '../../../../test/fixtures/sclite/sclite';
+import { tempDir } from '../../../../test/helpers/tempProject';
+import { SIEVE_VERSION } from '../../../core/version';
+import { runCli } from '../runCli';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
+  return { code, out, err };
+}
+
+function write(name: string, text: string): string {
+  fs.writeFileSync(path.join(dir, name), text);
+  return name;
+}
+
+function writePairs(pairs: readonly WordPair[]): void {
+  write('ref.trn', toTrn(pairs.map((p) => ({ id: p.id, words: p.ref }))));
+  write('hyp.trn', toTrn(pairs.map((p) => ({ id: p.id, words: p.hyp }))));
+}
+
+/** The numbers of a `| Sum/Avg| … |` row. */
+const sumAvgNumbers = (text: string): string[] =>
+  (/\|\s*Sum\/Avg\|[^\n]*/.exec(text)?.[0] ?? '').split(/[\s|]+/).filter((t) => t && t !== 'Sum/Avg');
+
+describe('sieve wer', () => {
+  beforeEach(() => {
+    write('ref.trn', 'a b c (spk1_1)\nd_i drei sieben drei von hamburg (spk1_2)\nx y (spk2_1)\n(spk2_2)\n');
+    write('hyp.trn', 'a x C d (spk1_1)\ndrei zwei sieben drei nach hamburg (spk1_2)\n(spk2_1)\nq (spk2_2)\n');
+  });
+
+  it('prints a summary table by speaker like sclite, then the corpus WER and the signature', async () => {
+    const r = await sieve('wer', 'ref.trn', 'hyp.trn', '--ignore-case');
+    expect(r).toMatchObject({ code: 0, err: '' });
+    // Figures as sclite printed them for these files (sctk sclite -i rm -o sum, SCTK 2.4.10).
+    expect(r.out).toMatch(/^\| spk1 +\| +2 +9 \| 66\.7 +22\.2 +11\.1 +22\.2 +55\.6 +100\.0 \|$/m);
+    expect(r.out).toMatch(/^\| spk2 +\| +2 +2 \| +0\.0 +0\.0 +100\.0 +50\.0 +150\.0 +100\.0 \|$/m);
+    expect(sumAvgNumbers(r.out)).toEqual(['4', '11', '54.5', '18.2', '27.3', '27.3', '72.7', '100.0']);
+    expect(r.out).toContain(
+      `WER 72.73%  (S 2 + D 3 + I 3 = 8 errors / 11 reference words)  wer|costs:sclite|case:fold|v:${SIEVE_VERSION}`,
+    );
+  });
+
+  it('prints per-utterance alignments with --format pra', async () => {
+    const r = await sieve('wer', 'ref.trn', 'hyp.trn', '--ignore-case', '--format', 'pra');
+    expect(r.out).toContain(
+      [
+        'id: (spk1_2)',
+        'Scores: (#C #S #D #I) 4 1 1 1',
+        'REF:  D_I drei **** sieben drei VON  hamburg ',
+        'HYP:  *** drei ZWEI sieben drei NACH hamburg ',
+        'Eval: D        I                S            ',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints JSON lines with --format json, null for the missing side and for an undefined WER', async () => {
+    const r = await sieve('wer', 'ref.trn', 'hyp.trn', '--format', 'json', '--costs', 'equal');
+    const lines = r.out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(5);
+    // Equal costs, exact case: C I S S costs 3 like C S S I; sclite's rule pairs tokens as late as possible.
+    expect(lines[0]).toEqual({
+      id: 'spk1_1',
+      C: 1,
+      S: 2,
+      D: 0,
+      I: 1,
+      wer: 1,
+      alignment: [
+        ['a', 'a', 'C'],
+        [null, 'x', 'I'],
+        ['b', 'C', 'S'],
+        ['c', 'd', 'S'],
+      ],
+    });
+    expect(lines[3]).toMatchObject({ id: 'spk2_2', I: 1, wer: null, alignment: [[null, 'q', 'I']] });
+    expect(lines[4]).toEqual({
+      summary: {
+        C: 4,
+        S: 5,
+        D: 2,
+        I: 2,
+        N: 11,
+        wer: 9 / 11,
+        signature: `wer|costs:equal|case:exact|v:${SIEVE_VERSION}`,
+      },
+    });
+  });
+
+  it('names a missing or extra utterance id', async () => {
+    write('short.trn', 'a b c (spk1_1)\nx (spk9_9)\n');
+    const r = await sieve('wer', 'ref.trn', 'short.trn');
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      "sieve wer: 4 reference and 2 hypothesis utterances: no hypothesis for reference id 'spk1_2', 'spk2_1', 'spk2_2'; hypothesis id 'spk9_9' not in the reference\n",
+    );
+  });
+
+  it('reports bad trn lines with file, line and column', async () => {
+    write('bad.trn', 'a b (u1)\nno id here\nc (u1)\n');
+    const r = await sieve('wer', 'ref.trn', 'bad.trn');
+    expect(r).toEqual({
+      code: 1,
+      out: '',
+      err: [
+        'bad.trn:2:11: expected the utterance id in parentheses at the end of the line',
+        "bad.trn:3:4: utterance id 'u1' already used on line 1",
+        '',
+      ].join('\n'),
+    });
+    const missing = await sieve('wer', 'ref.trn', 'nope.trn');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/^nope\.trn: ENOENT/);
+  });
+
+  it('rejects bad arguments with its usage', async () => {
+    for (const args of [
+      ['ref.trn'],
+      ['ref.trn', 'hyp.trn', '--costs', 'huge'],
+      ['ref.trn', 'hyp.trn', '--format', 'xml'],
+    ]) {
+      const r = await sieve('wer', ...args);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/^usage: sieve wer REF\.trn HYP\.trn/);
+    }
+  });
+});
+
+// Runs NIST sclite itself on fresh random pairs (a seed other than the frozen fixture's) and compares.
+const hasSclite = scliteAvailable();
+const skipReason = hasSclite ? '' : ' — SKIPPED: `sctk` is not installed (Debian: apt-get install sctk)';
+describe.skipIf(!hasSclite)(`sieve wer against a live sclite run${skipReason}`, () => {
+  for (const { name, flags, ignore } of [
+    { name: 'case-folded', flags: [] as string[], ignore: ['--ignore-case'] },
+    { name: 'case-sensitive (-s)', flags: ['-s'], ignore: [] as string[] },
+  ]) {
+    it(`${name}: counts, alignments, pra lines and the Sum/Avg row`, async () => {
+      const pairs = randomPairs(777 + flags.length, 300);
+      writePairs(pairs);
+      const sclite = runSclite(pairs, flags);
+      const json = await sieve('wer', 'ref.trn', 'hyp.trn', '--format', 'json', ...ignore);
+      const lines = json.out
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      for (const u of lines.slice(0, -1)) {
+        const s = sclite.utterances.get(u.id as string)!;
+        const ops = (u.alignment as string[][]).map((a) => a[2]).join('');
+        expect({ id: u.id, C: u.C, S: u.S, D: u.D, I: u.I, ops }).toEqual({
+          id: s.id,
+          C: s.C,
+          S: s.S,
+          D: s.D,
+          I: s.I,
+          ops: s.ops,
+        });
+      }
+      expect(lines).toHaveLength(pairs.length + 1);
+      const pra = (await sieve('wer', 'ref.trn', 'hyp.trn', '--format', 'pra', ...ignore)).out;
+      for (const block of pra.split('\n\n').filter((b) => b.startsWith('id: '))) {
+        const [idLine, , ...rest] = block.split('\n');
+        const id = /^id: \((.*)\)$/.exec(idLine!)![1]!;
+        expect(rest).toEqual(sclite.utterances.get(id)!.pra);
+      }
+      const sum = (await sieve('wer', 'ref.trn', 'hyp.trn', ...ignore)).out;
+      expect(sumAvgNumbers(sum)).toEqual(sumAvgNumbers(sclite.sumAvg));
+    });
+  }
+});

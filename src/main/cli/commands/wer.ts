@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { praLines } from '../../../core/align/pra';
+import { type TrnUtterance, parseTrn } from '../../../core/formats/trn';
+import {
+  type CorpusWer,
+  type UtteranceWer,
+  type WordErrorStats,
+  combineStats,
+  scoreTranscripts,
+} from '../../../core/metrics/wordAccuracy';
+import { type CliIo, type Command, EXIT_USAGE } from '../command';
+
+const FORMATS = ['sum', 'pra', 'json'] as const;
+const COSTS = ['sclite', 'equal'] as const;
+
+/** Reads a trn file; prints every bad line as `file:line:col: message` and returns null on errors. */
+export function readTrnFile(file: string, io: CliIo): TrnUtterance[] | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+  } catch (err) {
+    io.err(`${file}: ${(err as Error).message}\n`);
+    return null;
+  }
+  const { value, diagnostics } = parseTrn(text);
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  for (const d of errors) io.err(`${file}:${d.line}:${d.column}: ${d.message}\n`);
+  return errors.length > 0 ? null : value;
+}
+
+/** sclite's speaker of an utterance id (`-i rm`/`spu_id`): the id up to its first `-`, else its first `_`. */
+function speakerOf(id: string): string {
+  let p = id.indexOf('-');
+  if (p < 0) p = id.indexOf('_');
+  return p > 0 ? id.slice(0, p) : id;
+}
+
+function percents(s: WordErrorStats, sentences: number, sentenceErrors: number): string[] {
+  const sErr = sentences === 0 ? '0.0' : ((100 * sentenceErrors) / sentences).toFixed(1);
+  // sclite prints counts marked `*` for a speaker without reference words; so do we (no finite rate fits).
+  const cells = [s.C, s.S, s.D, s.I, s.S + s.D + s.I].map((x) =>
+    s.N === 0 ? `${x}*` : ((100 * x) / s.N).toFixed(1),
+  );
+  return [...cells, sErr];
+}
+
+/** The summary table, laid out like sclite's "SYSTEM SUMMARY PERCENTAGES by SPEAKER". */
+export function sumTable(scored: CorpusWer, title: string): string {
+  const groups = new Map<string, UtteranceWer[]>();
+  for (const u of scored.utterances) {
+    const spk = speakerOf(u.id);
+    let g = groups.get(spk);
+    if (!g) groups.set(spk, (g = []));
+    g.push(u);
+  }
+  const rowOf = (name: string, utts: readonly UtteranceWer[]) => {
+    const stats = combineStats(utts.map((u) => u.stats));
+    const errs = utts.filter((u) => u.stats.S + u.stats.D + u.stats.I > 0).length;
+    return { name, snt: String(utts.length), wrd: String(stats.N), pct: percents(stats, utts.length, errs) };
+  };
+  const rows = [...groups].map(([name, utts]) => rowOf(name, utts));
+  const total = rowOf('Sum/Avg', scored.utterances);
+  const all = [...rows, total];
+  const nameW = Math.max(6, ...all.map((r) => r.name.length));
+  const sntW = Math.max(5, ...all.map((r) => r.snt.length));
+  const wrdW = Math.max(5, ...all.map((r) => r.wrd.length));
+  const pctW = Math.max(5, ...all.flatMap((r) => r.pct.map((p) => p.length)));
+  const line = (name: string, snt: string, wrd: string, pct: readonly string[]) =>
+    `| ${name.padEnd(nameW)}| ${snt.padStart(sntW)} ${wrd.padStart(wrdW)} |${pct.map((p) => p.padStart(pctW)).join('  ')} |`;
+  const header = line('SPKR', '# Snt', '# Wrd', ['Corr', 'Sub', 'Del', 'Ins', 'Err', 'S.Err']);
+  const inner = header.length - 2;
+  const [a, b] = [nameW + 1, sntW + wrdW + 3];
+  const rule = `|${'-'.repeat(a)}+${'-'.repeat(b)}+${'-'.repeat(inner - a - b - 2)}|`;
+  const double = `|${'='.repeat(inner)}|`;
+  const pad = Math.max(0, inner - title.length);
+  const titleRow = `|${' '.repeat(pad >> 1)}${title}${' '.repeat(pad - (pad >> 1))}|`;
+  const out = [
+    'SYSTEM SUMMARY PERCENTAGES by SPEAKER',
+    '',
+    `,${'-'.repeat(inner)}.`,
+    titleRow,
+    `|${'-'.repeat(inner)}|`,
+    header,
+    rule,
+  ];
+  rows.forEach((r, k) => {
+    if (k > 0) out.push(rule);
+    out.push(line(r.name, r.snt, r.wrd, r.pct));
+  });
+  out.push(double, line(total.name, total.snt, total.wrd, total.pct), `\`${'-'.repeat(inner)}'`);
+  if (all.some((r) => r.pct[0]!.endsWith('*'))) {
+    out.push('* no reference words: counts are shown instead of percentages');
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function summaryLine(scored: CorpusWer): string {
+  const { S, D, I, N } = scored.stats;
+  const wer = scored.wer === null ? 'undefined (no reference words)' : `${(100 * scored.wer).toFixed(2)}%`;
+  return `WER ${wer}  (S ${S} + D ${D} + I ${I} = ${S + D + I} errors / ${N} reference words)  ${scored.signature}\n`;
+}
+
+function praReport(scored: CorpusWer, caseFold: boolean): string {
+  const parts: string[] = [];
+  for (const u of scored.utterances) {
+    const s = u.stats;
+    parts.push(`id: (${u.id})\nScores: (#C #S #D #I) ${s.C} ${s.S} ${s.D} ${s.I}\n`);
+    for (const l of praLines(u.alignment, { caseFold })) parts.push(`${l}\n`);
+    parts.push('\n');
+  }
+  return parts.join('');
+}
+
+function jsonReport(scored: CorpusWer): string {
+  const parts: string[] = [];
+  for (const u of scored.utterances) {
+    const { C, S, D, I } = u.stats;
+    const alignment = u.alignment.map((p) => [p.ref, p.hyp, p.op]);
+    parts.push(`${JSON.stringify({ id: u.id, C, S, D, I, wer: u.wer, alignment })}\n`);
+  }
+  const { C, S, D, I, N } = scored.stats;
+  parts.push(
+    `${JSON.stringify({ summary: { C, S, D, I, N, wer: scored.wer, signature: scored.signature } })}\n`,
+  );
+  return parts.join('');
+}
+
+/** `sieve wer REF.trn HYP.trn`: word error rate of hypothesis transcripts against references, as sclite. */
+export const wer: Command = {
+  name: 'wer',
+  summary: 'Word error rate of a trn hypothesis file against a trn reference (counts as NIST sclite)',
+  usage: 'sieve wer REF.trn HYP.trn [--costs sclite|equal] [--ignore-case] [--format sum|pra|json]',
+  run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        costs: { type: 'string', default: 'sclite' },
+        'ignore-case': { type: 'boolean', default: false },
+        format: { type: 'string', default: 'sum' },
+      },
+      allowPositionals: true,
+    });
+    const costs = values.costs as (typeof COSTS)[number];
+    const format = values.format as (typeof FORMATS)[number];
+    if (positionals.length !== 2 || !COSTS.includes(costs) || !FORMATS.includes(format)) {
+      io.err(`usage: ${this.usage}\n`);
+      return EXIT_USAGE;
+    }
+    const refs = readTrnFile(positionals[0]!, io);
+    const hyps = readTrnFile(positionals[1]!, io);
+    if (!refs || !hyps) return 1;
+    const ignoreCase = values['ignore-case'];
+    const scored = scoreTranscripts(refs, hyps, { costs, ignoreCase });
+    if (format === 'json') io.out(jsonReport(scored));
+    else if (format === 'pra') io.out(praReport(scored, ignoreCase) + summaryLine(scored));
+    else io.out(sumTable(scored, path.basename(positionals[1]!)) + '\n' + summaryLine(scored));
+    return 0;
+  },
+};
