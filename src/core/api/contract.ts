@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AnnotationStatus, Peaks, ProjectSummary, UtteranceDetail, UtteranceSummary } from '../model/schemas';
 import { GoldDiff } from '../gold/diff';
 import { GoldRecords } from '../gold/records';
-import type { ApiResult } from './errors';
+import { type ApiResult, ApiErrorShape } from './errors';
 
 const UtteranceId = z.string().min(1).max(200);
 
@@ -45,6 +45,21 @@ export const UtterancePage = z.strictObject({
 });
 export type UtterancePage = z.infer<typeof UtterancePage>;
 
+/** A long job's state: progress while running, then its result or its error. */
+export const JobStatus = z.strictObject({
+  id: z.string(),
+  kind: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  phase: z.string(),
+  done: z.number().nonnegative(),
+  total: z.number().nonnegative(),
+  result: z.unknown().optional(),
+  error: ApiErrorShape.optional(),
+});
+export type JobStatus = z.infer<typeof JobStatus>;
+
+const LocalPath = z.string().min(1).max(4096);
+
 /** Every API method: its request and response schema. */
 export const contract = {
   'app:info': { input: z.strictObject({}), output: AppInfo },
@@ -75,6 +90,11 @@ export const contract = {
   },
   'gold:undo': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
   'gold:redo': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
+  'project:import': {
+    input: z.strictObject({ audioDir: LocalPath, alignment: LocalPath }),
+    output: JobStatus,
+  },
+  'job:status': { input: z.strictObject({ jobId: z.string().max(100) }), output: JobStatus },
   'system:list': { input: z.strictObject({}), output: z.array(SystemInfo) },
   'audio:peaks': { input: z.strictObject({ audioId: z.number().int().positive() }), output: Peaks },
 } as const;

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { METHODS, type Handlers } from '../../core/api/contract';
-import { makeProject, tempDir } from '../../../test/helpers/tempProject';
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeTextGrid } from '../../core/formats/textGrid';
+import { makeProject, speak, tempDir } from '../../../test/helpers/tempProject';
 import { dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { Session } from './session';
@@ -139,6 +142,79 @@ describe('gold editing through the API', () => {
     expect(await run('utterance:page', { offset: 0, limit: 10, filter: 'SPK2 noon' })).toMatchObject({
       ok: true,
       value: { total: 1, items: [{ id: 'air-1' }] },
+    });
+  });
+});
+
+describe('jobs', () => {
+  it('imports audio and alignments as a job with progress, then the new utterances are there', async () => {
+    const { file } = await makeProject(dir);
+    await run('project:open', { path: file });
+    fs.mkdirSync(path.join(dir, 'more'));
+    speak(path.join(dir, 'more', 'new-1.wav'), 'from Bonn to Berlin');
+    fs.writeFileSync(
+      path.join(dir, 'more', 'new-1.TextGrid'),
+      writeTextGrid({
+        xmin: 0,
+        xmax: 1,
+        tiers: [
+          {
+            kind: 'interval',
+            name: 'words',
+            xmin: 0,
+            xmax: 1,
+            intervals: [{ xmin: 0.1, xmax: 0.5, text: 'Bonn' }],
+          },
+        ],
+      }),
+    );
+    const started = await run('project:import', {
+      audioDir: path.join(dir, 'more'),
+      alignment: path.join(dir, 'more'),
+    });
+    expect(started).toMatchObject({ ok: true, value: { state: 'running', kind: 'project:import' } });
+    const id = (started as { value: { id: string } }).value.id;
+    let status: unknown;
+    for (let i = 0; i < 200; i++) {
+      status = await run('job:status', { jobId: id });
+      if ((status as { value: { state: string } }).value.state !== 'running') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toMatchObject({ ok: true, value: { state: 'done', result: { utterances: 1, words: 1 } } });
+    const got = await run('utterance:get', { utteranceId: 'new-1' });
+    expect(got).toMatchObject({ ok: true, value: { audio: { state: 'ok' }, words: [{ text: 'Bonn' }] } });
+    expect(await run('job:status', { jobId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(bugs).toEqual([]);
+  });
+
+  it('reports a failed import job with the located error', async () => {
+    const { file } = await makeProject(dir);
+    await run('project:open', { path: file });
+    fs.mkdirSync(path.join(dir, 'bad'));
+    speak(path.join(dir, 'bad', 'b.wav'), 'hello');
+    fs.writeFileSync(
+      path.join(dir, 'bad', 'b.TextGrid'),
+      'File type = "ooTextFile"\nObject class = "TextGrid"\n\nxmin = zero\n',
+    );
+    const started = await run('project:import', {
+      audioDir: path.join(dir, 'bad'),
+      alignment: path.join(dir, 'bad'),
+    });
+    const id = (started as { value: { id: string } }).value.id;
+    let status: { value: { state: string } } | undefined;
+    for (let i = 0; i < 200; i++) {
+      status = (await run('job:status', { jobId: id })) as { value: { state: string } };
+      if (status.value.state !== 'running') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toMatchObject({
+      value: {
+        state: 'failed',
+        error: { code: 'INVALID_INPUT', message: expect.stringMatching(/b\.TextGrid:4:\d+: /) },
+      },
     });
   });
 });

@@ -1,6 +1,38 @@
 import type { Handlers } from '../../core/api/contract';
 import { SIEVE_VERSION } from '../../core/version';
+import { scanCorpus } from '../import/scanCorpus';
+import { writeCorpus } from '../import/writeCorpus';
+import { AppError } from '../../core/api/errors';
 import type { Session } from './session';
+
+/** Imports audio and alignments into the open project as a job (checked first, one transaction). */
+function startProjectImport(session: Session, audioDir: string, alignment: string) {
+  const project = session.project;
+  return session.jobs.start('project:import', async (progress) => {
+    progress(0, 0, 'reading');
+    const scanned = scanCorpus({ audioDir, alignment });
+    if (scanned.errors.length > 0) {
+      const first = scanned.errors[0]!;
+      throw new AppError(
+        'INVALID_INPUT',
+        `${first.file}${first.line ? `:${first.line}:${first.column}` : ''}: ${first.message}` +
+          (scanned.errors.length > 1 ? ` (and ${scanned.errors.length - 1} more)` : ''),
+        { errors: scanned.errors },
+      );
+    }
+    if (scanned.corpus.utterances.length === 0)
+      throw new AppError('INVALID_INPUT', 'No audio file has an alignment of the same name.', {
+        skipped: scanned.skipped,
+      });
+    // The open connection sees the new rows as soon as the import's transaction commits.
+    const summary = await writeCorpus(project.file, scanned.corpus, {
+      create: false,
+      onProgress: (p) => progress(p.done, p.total, p.phase),
+    });
+    project.checkNewAudio();
+    return { ...summary, skipped: scanned.skipped, warnings: scanned.warnings };
+  });
+}
 
 /** The implementation of every API method, shared by the Electron and browser transports. */
 export function createHandlers(session: Session) {
@@ -21,6 +53,8 @@ export function createHandlers(session: Session) {
       session.project.applyGoldDiff(utteranceId, diff, label),
     'gold:undo': ({ utteranceId }) => session.project.undoRedo(utteranceId, 'undo'),
     'gold:redo': ({ utteranceId }) => session.project.undoRedo(utteranceId, 'redo'),
+    'project:import': ({ audioDir, alignment }) => startProjectImport(session, audioDir, alignment),
+    'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),
     'audio:peaks': ({ audioId }) => session.project.peaks(audioId),
   } satisfies Handlers;

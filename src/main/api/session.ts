@@ -1,9 +1,12 @@
 import { AppError } from '../../core/api/errors';
 import { ProjectStore } from '../store/projectStore';
+import { Jobs } from './jobs';
 
 /** The app's state shared by both transports: which project is open. */
 export class Session {
   private store: ProjectStore | null = null;
+  /** Long jobs started through the API. */
+  readonly jobs = new Jobs();
 
   constructor(readonly transport: 'electron' | 'browser') {}
 

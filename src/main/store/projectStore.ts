@@ -80,8 +80,13 @@ export class ProjectStore {
     readonly file: string,
     readonly db: Db,
   ) {
+    this.checkNewAudio();
+  }
+
+  /** Verifies audio files added since the project was opened (by an import). */
+  checkNewAudio(): void {
     for (const row of this.db.prepare('SELECT * FROM audio_file').all() as AudioRow[]) {
-      this.audioStates.set(row.id, checkAudio(this.dir, row));
+      if (!this.audioStates.has(row.id)) this.audioStates.set(row.id, checkAudio(this.dir, row));
     }
   }
 
