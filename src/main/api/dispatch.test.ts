@@ -213,7 +213,7 @@ describe('jobs', () => {
     expect(status).toMatchObject({
       value: {
         state: 'failed',
-        error: { code: 'INVALID_INPUT', message: expect.stringMatching(/b\.TextGrid:4:\d+: /) },
+        error: { code: 'INVALID_INPUT', message: expect.stringMatching(/b\.TextGrid:\d+:\d+: expected xmin/) },
       },
     });
   });
