@@ -11,7 +11,7 @@ import {
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-const mutations = (sample: string) =>
+const mutations = () =>
   fc.array(
     fc.record({
       kind: fc.constantFrom('delete' as const, 'insert' as const, 'replace' as const, 'duplicate' as const),
@@ -129,7 +129,7 @@ describe('word-times JSON, either kind', () => {
         fc.oneof(
           fc.string({ maxLength: 100 }),
           fc.json(),
-          fc.constantFrom(...samples).chain((s) => mutations(s).map((m) => applyMutations(s, m))),
+          fc.constantFrom(...samples).chain((s) => mutations().map((m) => applyMutations(s, m))),
         ),
         (text) => {
           expect(badDiagnostic(text, parseWordTimesJson(text).diagnostics)).toBeNull();
