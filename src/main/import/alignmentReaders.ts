@@ -1,6 +1,8 @@
 // Which reader turns an alignment file into utterances with timed words, chosen by file extension.
 import path from 'node:path';
+import { parseCtm } from '../../core/formats/ctm';
 import { parseTextGridWords } from '../../core/formats/textGridWords';
+import { parseWordTimesJson } from '../../core/formats/wordTimesJson';
 import type { ParseResult } from '../../core/text/diagnostics';
 import type { AlignedUtterance } from './scanCorpus';
 
@@ -16,6 +18,14 @@ const single =
 
 const READERS: Record<string, AlignmentReader> = {
   '.textgrid': single((t) => parseTextGridWords(t)),
+  // WhisperX or Gentle word timestamps, told apart by their shape.
+  '.json': single((t) => parseWordTimesJson(t)),
+  // A CTM names its utterances in its file field (Kaldi writes one utterance id per "file"); channels of
+  // one file are taken in turn, and a second channel of the same id is an error reported by the caller.
+  '.ctm': (text) => {
+    const r = parseCtm(text);
+    return { value: r.value.map((u) => ({ id: u.id, words: u.words })), diagnostics: r.diagnostics };
+  },
 };
 
 /** The reader for a file, or null when its extension is not an alignment format. */

@@ -69,6 +69,38 @@ describe('sieve import', () => {
     expect(again.err).toContain('Utterance "u1" is already in the project');
   });
 
+  it('takes one CTM for many utterances and WhisperX JSON per file, leaving out untimed words', async () => {
+    corpus();
+    fs.writeFileSync(
+      path.join(dir, 'words.ctm'),
+      ';; two utterances\nu1 1 0.10 0.20 from\nu1 1 0.30 0.20 Bonn\nu2 1 0.1 0.3 next\nlonely 1 0.1 0.2 no\n',
+    );
+    const r = await sieve('import', 'p.sieve', '--audio', 'audio', '--alignment', 'words.ctm');
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/3 utterances, 4 words/);
+    const store = ProjectStore.open(path.join(dir, 'p.sieve'));
+    expect(store.getUtterance('u1').words.map((w) => [w.text, w.startSec, w.endSec])).toEqual([
+      ['from', 0.1, 0.3],
+      ['Bonn', 0.3, 0.5],
+    ]);
+    store.close();
+
+    fs.mkdirSync(path.join(dir, 'wx'));
+    const wx = (words: object[]) => JSON.stringify({ segments: [{ start: 0, end: 1, text: '', words }] });
+    fs.writeFileSync(
+      path.join(dir, 'wx', 'u1.json'),
+      wx([{ word: 'from', start: 0.1, end: 0.3, score: 0.9 }]),
+    );
+    fs.writeFileSync(
+      path.join(dir, 'wx', 'u2.json'),
+      wx([{ word: 'next', start: 0.1, end: 0.3 }, { word: '12' }]),
+    );
+    const w = await sieve('import', 'q.sieve', '--audio', 'audio', '--alignment', 'wx');
+    expect(w.code).toBe(0);
+    expect(w.out).toMatch(/u2 .*word 2 "12" has no time/);
+    expect(w.out).toMatch(/1 utterances, 1 words/);
+  });
+
   it('stops at a broken alignment file with file:line:column and writes nothing', async () => {
     corpus();
     const broken = path.join(dir, 'align', 'u2.TextGrid');
