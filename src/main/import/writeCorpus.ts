@@ -12,7 +12,9 @@ import {
   goldProblems,
 } from '../../core/gold/records';
 import { PEAK_BUCKETS_PER_SEC, type ProbedAudio, probeAudio } from '../audio/audioFile';
+import type { SystemOutput } from '../../core/model/systemOutput';
 import { type Db, openDatabase } from '../store/openDatabase';
+import { importSystemOutputs } from '../store/systemStore';
 
 /** One utterance to add; times are seconds within its audio file. */
 export interface CorpusUtterance {
@@ -38,6 +40,13 @@ export interface Corpus {
   description?: string;
   audio: { key: string; file: string }[];
   utterances: CorpusUtterance[];
+  /** Systems whose outputs are stored with the corpus (replacing a system of the same name). */
+  systems?: {
+    name: string;
+    sourceFiles: string[];
+    settings?: Record<string, unknown>;
+    outputs: SystemOutput[];
+  }[];
 }
 
 /** Progress of a long import, for a progress bar. */
@@ -57,6 +66,7 @@ export interface CorpusWriteSummary {
   words: number;
   trees: number;
   entities: number;
+  systems: number;
 }
 
 function fail(message: string, details?: unknown): never {
@@ -169,6 +179,7 @@ function insertAll(
     words: 0,
     trees: 0,
     entities: 0,
+    systems: 0,
   };
   const total = c.utterances.length;
   c.utterances.forEach((u, k) => {
@@ -197,6 +208,10 @@ function insertAll(
     summary.entities += u.entities?.length ?? 0;
     if (k % 500 === 499 || k === total - 1) onProgress({ phase: 'write', done: k + 1, total });
   });
+  for (const sys of c.systems ?? []) {
+    importSystemOutputs(db, sys.name, sys.outputs, sys.sourceFiles, sys.settings);
+    summary.systems++;
+  }
   return summary;
 }
 

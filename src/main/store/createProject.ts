@@ -27,7 +27,13 @@ export async function createProject(
       name: m.name,
       description: m.description,
       audio: m.audio.map((a) => ({ key: a.id, file: path.resolve(baseDir, a.path) })),
-      utterances: m.utterances.map((u) => ({ ...u, wordSource: u.wordSource })),
+      utterances: m.utterances,
+      systems: m.systems.map((sys) => ({
+        name: sys.name,
+        sourceFiles: ['manifest'],
+        settings: sys.description ? { description: sys.description } : {},
+        outputs: sys.outputs,
+      })),
     },
     { create: true },
   );

@@ -4,7 +4,11 @@ import { AppError } from '../../core/api/errors';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
 import { applyGoldDiff, readGold, undoRedo, undoStacks } from './goldStore';
 import { type Db, openDatabase } from './openDatabase';
-import { getCachedScore, importSystemOutputs, putCachedScore } from './systemStore';
+import path from 'node:path';
+import type { ProjectManifestInput } from '../../core/model/projectManifest';
+import { createProject } from './createProject';
+import { ProjectStore } from './projectStore';
+import { getCachedScore, getSystemOutput, importSystemOutputs, putCachedScore } from './systemStore';
 
 let db: Db;
 let cleanup: () => void;
@@ -124,5 +128,51 @@ describe('systems and the score cache', () => {
     );
     // The failed re-import changed nothing.
     expect(db.prepare('SELECT count(*) FROM system_output').pluck().get()).toBe(1);
+  });
+});
+
+describe('a manifest with gold annotation and systems', () => {
+  it('creates the project with trees, entities, concepts, labels and system outputs in one go', async () => {
+    const t = tempDir();
+    try {
+      const { manifest } = await makeProject(t.dir);
+      const m = structuredClone(manifest) as ProjectManifestInput;
+      Object.assign(m.utterances[0]!, {
+        trees: [{ name: 'syntax', typed: false, bracket: '(S (PRP I) (VP (VBP want) (TO to)))' }],
+        entities: [{ type: 'P', firstWord: 0, lastWord: 0 }],
+        concepts: [{ attribute: 'goal', value: 'Berlin' }],
+        labels: { inputKind: 'asr' },
+      });
+      m.systems = [
+        {
+          name: 'asr',
+          description: 'a recognizer',
+          outputs: [
+            {
+              id: 'train-1',
+              words: [{ text: 'I', startSec: 0, endSec: 0.1, confidence: 0.9 }, { text: 'won' }],
+            },
+          ],
+        },
+      ];
+      const file = path.join(t.dir, 'rich.sieve');
+      const summary = await createProject(file, m, t.dir);
+      expect(summary).toMatchObject({ utterances: 2, trees: 1, entities: 1, systems: 1 });
+      const store = ProjectStore.open(file);
+      try {
+        expect(store.goldState('train-1').gold).toMatchObject({
+          trees: [{ name: 'syntax', bracket: '(S (PRP I) (VP (VBP want) (TO to)))' }],
+          concepts: [{ attribute: 'goal', value: 'Berlin' }],
+          labels: { inputKind: 'asr' },
+        });
+        const [sys] = store.systems();
+        expect(sys).toMatchObject({ name: 'asr', outputs: 1, settings: { description: 'a recognizer' } });
+        expect(getSystemOutput(store.db, sys!.id, 'train-1')?.words?.[1]).toEqual({ text: 'won' });
+      } finally {
+        store.close();
+      }
+    } finally {
+      t.cleanup();
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Systems and their imported outputs, and the score cache keyed on (system, utterance, metric, settings).
 import { AppError } from '../../core/api/errors';
-import type { UtteranceAnnotation } from '../../core/model/annotation';
+import type { SystemOutput } from '../../core/model/systemOutput';
 import type { Db } from './openDatabase';
 
 /** A system as listed in the project. */
@@ -69,7 +69,7 @@ export function getSystem(db: Db, key: string | number): SystemInfo {
 export function importSystemOutputs(
   db: Db,
   name: string,
-  outputs: readonly UtteranceAnnotation[],
+  outputs: readonly SystemOutput[],
   sourceFiles: readonly string[],
   settings: Record<string, unknown> = {},
 ): SystemImportSummary {
@@ -77,7 +77,7 @@ export function importSystemOutputs(
     const known = db.prepare('SELECT 1 FROM utterance WHERE id = ?').pluck();
     const skipped: { id: string; reason: string }[] = [];
     const seen = new Set<string>();
-    const keep: UtteranceAnnotation[] = [];
+    const keep: SystemOutput[] = [];
     for (const o of outputs) {
       if (seen.has(o.id))
         throw new AppError('INVALID_INPUT', `Two outputs for utterance "${o.id}".`, { id: o.id });
@@ -119,14 +119,12 @@ export function importSystemOutputs(
 }
 
 /** A system's output for one utterance, or null when it has none. */
-export function getSystemOutput(db: Db, systemId: number, utteranceId: string): UtteranceAnnotation | null {
+export function getSystemOutput(db: Db, systemId: number, utteranceId: string): SystemOutput | null {
   const text = db
     .prepare('SELECT output FROM system_output WHERE system_id = ? AND utterance_id = ?')
     .pluck()
     .get(systemId, utteranceId) as string | undefined;
-  return text === undefined
-    ? null
-    : { id: utteranceId, ...(JSON.parse(text) as Omit<UtteranceAnnotation, 'id'>) };
+  return text === undefined ? null : { id: utteranceId, ...(JSON.parse(text) as Omit<SystemOutput, 'id'>) };
 }
 
 /** Deletes a system and everything imported for it. */
