@@ -111,36 +111,42 @@ export function alignCodes(
     const r = ref[i - 1]!;
     const rc = classes ? refClass[i - 1]! : 0;
     const base = i * w;
-    cur[0] = prev[0]! + cDel;
+    // Carried in locals: the cell up-left (prev[j−1]) and the cell to the left (cur[j−1]).
+    let upLeft = prev[0]!;
+    let left = upLeft + cDel;
+    cur[0] = left;
     tr[base] = OP_DELETION;
     for (let j = 1; j <= m; j++) {
       const h = hyp[j - 1]!;
+      const up = prev[j]!;
       // Eq. (12): the three predecessors — diagonal (map), up (delete i), left (insert j).
       let diag: number;
       let diagOp: number;
       if (r === h) {
-        diag = prev[j - 1]! + cCor;
+        diag = upLeft + cCor;
         diagOp = OP_CORRECT;
       } else if (classes && rc !== hypClass[j - 1]!) {
         diag = Infinity;
         diagOp = OP_SUBSTITUTION;
       } else {
-        diag = prev[j - 1]! + cSub;
+        diag = upLeft + cSub;
         diagOp = OP_SUBSTITUTION;
       }
-      const del = prev[j]! + cDel;
-      const ins = cur[j - 1]! + cIns;
+      const del = up + cDel;
+      const ins = left + cIns;
       // sclite's tie rule (see the doc comment): diagonal ≤ both, else deletion < insertion, else insertion.
       if (diag <= del && diag <= ins) {
-        cur[j] = diag;
+        left = diag;
         tr[base + j] = diagOp;
       } else if (del < ins) {
-        cur[j] = del;
+        left = del;
         tr[base + j] = OP_DELETION;
       } else {
-        cur[j] = ins;
+        left = ins;
         tr[base + j] = OP_INSERTION;
       }
+      cur[j] = left;
+      upLeft = up;
     }
     const t = prev;
     prev = cur;

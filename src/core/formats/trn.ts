@@ -19,6 +19,19 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
 }
 
+/** The whitespace-separated words of `text[from, to)`, scanned by character code (no regex, no filter). */
+function splitWords(text: string, from: number, to: number): string[] {
+  const words: string[] = [];
+  let i = from;
+  while (i < to) {
+    while (i < to && isSpace(text.charCodeAt(i))) i++;
+    const start = i;
+    while (i < to && !isSpace(text.charCodeAt(i))) i++;
+    if (i > start) words.push(text.slice(start, i));
+  }
+  return words;
+}
+
 /**
  * Reads a trn file. As in sclite, blank lines and lines starting with `;;` are skipped and the id is the
  * text between the last `(` and the last `)` of the line, so words may themselves contain brackets
@@ -80,9 +93,7 @@ export function parseTrn(text: string): ParseResult<TrnUtterance[]> {
           report(open + 1, 'trn.duplicateId', `utterance id '${id}' already used on line ${before}`);
         } else {
           seen.set(id, lineNo);
-          const body = text.slice(first, open);
-          const words = body.split(/[ \t\r\f\v]+/).filter((w) => w.length > 0);
-          utterances.push({ id, words, line: lineNo });
+          utterances.push({ id, words: splitWords(text, first, open), line: lineNo });
         }
       }
     }

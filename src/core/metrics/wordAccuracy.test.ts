@@ -143,3 +143,15 @@ describe('word error rate: corpus rules', () => {
     );
   });
 });
+
+describe('word error rate: figures without alignments', () => {
+  it('gives the same figures when alignments are not kept', () => {
+    const refs = scliteFixture.pairs.map(([id, ref]) => ({ id: id!, words: words(ref!) }));
+    const hyps = scliteFixture.pairs.map(([id, , hyp]) => ({ id: id!, words: words(hyp!) }));
+    const full = scoreTranscripts(refs, hyps, { ignoreCase: true });
+    const lean = scoreTranscripts(refs, hyps, { ignoreCase: true }, { alignments: false });
+    expect(lean.utterances.every((u) => u.alignment.length === 0)).toBe(true);
+    expect(lean.utterances.map((u) => u.stats)).toEqual(full.utterances.map((u) => u.stats));
+    expect({ ...lean, utterances: [] }).toEqual({ ...full, utterances: [] });
+  });
+});

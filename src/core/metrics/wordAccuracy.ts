@@ -82,21 +82,37 @@ export function combineStats(items: readonly WordErrorStats[]): WordErrorStats {
   return total;
 }
 
-/** Maps words to integer codes, shared across a corpus so the DP compares integers. */
+/**
+ * Maps words to integer codes, shared across a corpus so the DP compares integers. Written forms are
+ * cached, so each distinct spelling is case-folded once, not every occurrence.
+ */
 class WordCodes {
-  private readonly ids = new Map<string, number>();
+  private readonly written = new Map<string, number>();
+  private readonly folded = new Map<string, number>();
   constructor(private readonly fold: boolean) {}
+
+  private codeOf(word: string): number {
+    if (!this.fold) {
+      const id = this.written.size;
+      this.written.set(word, id);
+      return id;
+    }
+    const key = word.toLowerCase();
+    let id = this.folded.get(key);
+    if (id === undefined) {
+      id = this.folded.size;
+      this.folded.set(key, id);
+    }
+    this.written.set(word, id);
+    return id;
+  }
 
   encode(words: readonly string[]): Int32Array {
     const out = new Int32Array(words.length);
     for (let k = 0; k < words.length; k++) {
-      const key = this.fold ? words[k]!.toLowerCase() : words[k]!;
-      let id = this.ids.get(key);
-      if (id === undefined) {
-        id = this.ids.size;
-        this.ids.set(key, id);
-      }
-      out[k] = id;
+      const w = words[k]!;
+      const id = this.written.get(w);
+      out[k] = id === undefined ? this.codeOf(w) : id;
     }
     return out;
   }
@@ -108,11 +124,13 @@ function scoreWith(
   hyp: readonly string[],
   codes: WordCodes,
   costs: EditCosts,
+  alignments = true,
 ): UtteranceWer {
   const a = alignCodes(codes.encode(ref), codes.encode(hyp), costs);
   const { C, S, I, D } = a.counts;
   const stats = { C, S, D, I, N: ref.length };
-  return { id, stats, wer: errorRate(stats), cost: a.cost, alignment: pairsFromOps(a.ops, ref, hyp) };
+  const alignment = alignments ? pairsFromOps(a.ops, ref, hyp) : [];
+  return { id, stats, wer: errorRate(stats), cost: a.cost, alignment };
 }
 
 /** Scores one reference/hypothesis word sequence. */
@@ -142,12 +160,14 @@ function listIds(ids: readonly string[]): string {
 /**
  * Scores a corpus: hypotheses are paired with references by utterance id, every reference needs exactly
  * one hypothesis and vice versa (a missing, extra or repeated id is a `MetricInputError` naming the ids).
- * Utterances come back in reference order.
+ * Utterances come back in reference order. `detail.alignments: false` leaves every `alignment` empty
+ * when only the figures are wanted (it changes no number, so it is not part of the signature).
  */
 export function scoreTranscripts(
   refs: readonly { id: string; words: readonly string[] }[],
   hyps: readonly { id: string; words: readonly string[] }[],
   options: WerOptions = {},
+  detail: { alignments?: boolean } = {},
 ): CorpusWer {
   const costs = resolveCosts(options.costs ?? 'sclite');
   const byId = new Map<string, readonly string[]>();
@@ -175,7 +195,9 @@ export function scoreTranscripts(
     );
   }
   const codes = new WordCodes(options.ignoreCase ?? false);
-  const utterances = refs.map((r) => scoreWith(r.id, r.words, byId.get(r.id)!, codes, costs));
+  const utterances = refs.map((r) =>
+    scoreWith(r.id, r.words, byId.get(r.id)!, codes, costs, detail.alignments ?? true),
+  );
   const stats = combineStats(utterances.map((u) => u.stats));
   let sentencesWithErrors = 0;
   for (const u of utterances) if (u.stats.S + u.stats.D + u.stats.I > 0) sentencesWithErrors++;

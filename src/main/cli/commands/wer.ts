@@ -152,7 +152,7 @@ export const wer: Command = {
     const hyps = readTrnFile(positionals[1]!, io);
     if (!refs || !hyps) return 1;
     const ignoreCase = values['ignore-case'];
-    const scored = scoreTranscripts(refs, hyps, { costs, ignoreCase });
+    const scored = scoreTranscripts(refs, hyps, { costs, ignoreCase }, { alignments: format !== 'sum' });
     if (format === 'json') io.out(jsonReport(scored));
     else if (format === 'pra') io.out(praReport(scored, ignoreCase) + summaryLine(scored));
     else io.out(sumTable(scored, path.basename(positionals[1]!)) + '\n' + summaryLine(scored));
