@@ -1,0 +1,210 @@
+// A small XML reader for data files such as ELAN's EAF: elements, attributes, text, CDATA, the five
+// predefined entities and character references; declarations, processing instructions, comments and the
+// DOCTYPE are skipped. No namespaces (names are kept with their prefix), no DTD entities. Core has no DOM,
+// and a data format needs no more. Iterative, so deep nesting cannot overflow the stack.
+import type { ParseResult } from '../text/diagnostics';
+import { Reporter, shown } from './common';
+
+/** One element: name, attributes (with the offset of each value), child elements, and its own text. */
+export interface XmlElement {
+  name: string;
+  attributes: Map<string, { value: string; offset: number }>;
+  children: XmlElement[];
+  /** The element's character data (text and CDATA directly inside it), entities decoded. */
+  text: string;
+  /** Offset of the `<` that opens the element. */
+  offset: number;
+}
+
+const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** Decodes entity and character references in `raw`, which starts at `offset` in the reporter's text. */
+function decode(raw: string, offset: number, report: Reporter): string {
+  if (!raw.includes('&')) return raw;
+  return raw.replace(/&([^;&\s<]{0,10});?/g, (all: string, name: string, at: number) => {
+    const ref = /^#x([0-9a-fA-F]{1,6})$/.exec(name) ?? /^#([0-9]{1,7})$/.exec(name);
+    if (ref && all.endsWith(';')) {
+      const cp = parseInt(ref[1]!, name[1] === 'x' ? 16 : 10);
+      if (cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff)) return String.fromCodePoint(cp);
+    } else if (all.endsWith(';') && Object.hasOwn(PREDEFINED, name)) return PREDEFINED[name]!;
+    report.error(
+      offset + at,
+      'xml.entity',
+      `expected &lt; &gt; &amp; &quot; &apos; or &#N;, found ${shown(all)}`,
+    );
+    return all;
+  });
+}
+
+const NAME = /[^\s/>=<"'!?]+/y;
+const SPACE = /\s*/y;
+
+/** Reads an XML document into its root element (null when there is none). Never throws. */
+export function parseXml(text: string): ParseResult<XmlElement | null> {
+  const report = new Reporter(text);
+  const stack: XmlElement[] = [];
+  let root: XmlElement | null = null;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+
+  const skipTo = (end: string, what: string): void => {
+    const k = text.indexOf(end, i);
+    if (k < 0) {
+      report.error(i, 'xml.unclosed', `expected '${end}' to close this ${what}`);
+      i = text.length;
+    } else i = k + end.length;
+  };
+  const addText = (s: string, at: number): void => {
+    const top = stack[stack.length - 1];
+    if (top) top.text += s;
+    else if (s.trim() !== '')
+      report.error(at, 'xml.outside', 'expected only whitespace outside the root element');
+  };
+
+  while (i < text.length) {
+    const lt = text.indexOf('<', i);
+    if (lt !== i) {
+      const end = lt < 0 ? text.length : lt;
+      addText(decode(text.slice(i, end), i, report), i);
+      i = end;
+      continue;
+    }
+    if (text.startsWith('<!--', i)) skipTo('-->', 'comment');
+    else if (text.startsWith('<![CDATA[', i)) {
+      const start = i;
+      skipTo(']]>', 'CDATA section');
+      addText(text.slice(start + 9, Math.max(start + 9, i - 3)), start);
+    } else if (text.startsWith('<?', i)) skipTo('?>', 'declaration');
+    else if (text.startsWith('<!', i)) {
+      // DOCTYPE (with an internal subset in brackets) or another markup declaration.
+      const open = text.indexOf('[', i);
+      const close = text.indexOf('>', i);
+      if (open >= 0 && (close < 0 || open < close)) skipTo(']', 'DOCTYPE');
+      skipTo('>', 'declaration');
+    } else if (text.startsWith('</', i)) {
+      const at = i;
+      NAME.lastIndex = i + 2;
+      const name = NAME.exec(text)?.[0] ?? '';
+      i = NAME.lastIndex = i + 2 + name.length;
+      SPACE.lastIndex = i;
+      SPACE.exec(text);
+      i = SPACE.lastIndex;
+      if (text[i] !== '>') report.error(i, 'xml.syntax', `expected '>' to end </${name}`);
+      else i++;
+      const depth = stack.map((e) => e.name).lastIndexOf(name);
+      if (depth < 0) {
+        report.error(
+          at,
+          'xml.mismatch',
+          `found </${name}> but ${stack.length ? `<${stack[stack.length - 1]!.name}> is open` : 'no element is open'}`,
+        );
+        continue;
+      }
+      if (depth !== stack.length - 1) {
+        report.error(at, 'xml.mismatch', `expected </${stack[stack.length - 1]!.name}> before </${name}>`);
+      }
+      while (stack.length > depth) close(stack.pop()!);
+    } else i = openTag(text, i, report, stack, close);
+  }
+  for (let k = stack.length - 1; k >= 0; k--) {
+    report.error(
+      stack[k]!.offset,
+      'xml.unclosed',
+      `expected </${stack[k]!.name}> before the end of the file`,
+    );
+    close(stack.pop()!);
+  }
+  if (!root && !report.failed) report.error(text.length, 'xml.empty', 'expected a root element');
+  return { value: root, diagnostics: report.diagnostics };
+
+  function close(e: XmlElement): void {
+    const parent = stack[stack.length - 1];
+    if (parent) parent.children.push(e);
+    else if (!root) root = e;
+    else report.error(e.offset, 'xml.roots', `expected one root element, found a second: <${e.name}>`);
+  }
+}
+
+// Reads `<name attr="v" …>` or `<name …/>` at `i`; returns where reading goes on.
+function openTag(
+  text: string,
+  i: number,
+  report: Reporter,
+  stack: XmlElement[],
+  close: (e: XmlElement) => void,
+): number {
+  const start = i;
+  NAME.lastIndex = i + 1;
+  const name = NAME.exec(text)?.[0];
+  if (!name) {
+    report.error(i, 'xml.syntax', "expected an element name after '<'");
+    return i + 1;
+  }
+  const e: XmlElement = { name, attributes: new Map(), children: [], text: '', offset: start };
+  i += 1 + name.length;
+  while (true) {
+    SPACE.lastIndex = i;
+    SPACE.exec(text);
+    i = SPACE.lastIndex;
+    if (i >= text.length) {
+      report.error(start, 'xml.unclosed', `expected '>' to close <${name}`);
+      close(e);
+      return i;
+    }
+    if (text.startsWith('/>', i)) {
+      close(e);
+      return i + 2;
+    }
+    if (text[i] === '>') {
+      stack.push(e);
+      return i + 1;
+    }
+    NAME.lastIndex = i;
+    const attr = NAME.exec(text)?.[0];
+    const eq = attr ? /\s*=\s*/y : null;
+    if (eq) eq.lastIndex = i + attr!.length;
+    const m = eq?.exec(text);
+    const q = m ? text[eq!.lastIndex] : undefined;
+    if (!attr || !m || (q !== '"' && q !== "'")) {
+      const what = !attr ? `'>', '/>' or an attribute in <${name}>` : `="value" after attribute ${attr}`;
+      report.error(!attr || !m ? i + (attr?.length ?? 0) : eq!.lastIndex, 'xml.syntax', `expected ${what}`);
+      // Resynchronise at the end of the tag.
+      const gt = text.indexOf('>', i);
+      if (gt > 0 && text[gt - 1] === '/') close(e);
+      else stack.push(e);
+      return gt < 0 ? text.length : gt + 1;
+    }
+    const valueStart = eq!.lastIndex + 1;
+    const end = text.indexOf(q, valueStart);
+    if (end < 0) {
+      report.error(valueStart - 1, 'xml.unclosed', `expected ${q} to close the value of ${attr}`);
+      close(e);
+      return text.length;
+    }
+    const raw = text.slice(valueStart, end);
+    if (raw.includes('<'))
+      report.error(valueStart + raw.indexOf('<'), 'xml.syntax', `expected no '<' in the value of ${attr}`);
+    if (e.attributes.has(attr))
+      report.error(i, 'xml.duplicate', `attribute ${attr} appears twice in <${name}>`);
+    e.attributes.set(attr, { value: decode(raw, valueStart, report), offset: valueStart });
+    i = end + 1;
+  }
+}
+
+const ESCAPES: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&apos;',
+  '\r': '&#13;',
+};
+
+/** Escapes text for XML character data and attribute values (CR too, which XML readers would drop). */
+export function escapeXml(s: string): string {
+  return s.replace(/[<>&"'\r]/g, (c) => ESCAPES[c]!);
+}
+
+/** The child elements of `e` named `name`. */
+export function childrenNamed(e: XmlElement, name: string): XmlElement[] {
+  return e.children.filter((c) => c.name === name);
+}
