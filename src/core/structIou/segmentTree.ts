@@ -1,0 +1,189 @@
+// Relaxed segment trees (Shi et al. §3.2, Definitions 5 and 8) built from a parse tree and its word
+// times, stored in flat typed arrays for the alignment of align.ts.
+//
+// Conventions (those of the published implementation unless stated):
+// - The words are the leaves of the tree, in order; they are not nodes. Every other node is a
+//   constituent, and its interval runs from its first word's start to its last word's end
+//   (Definition 5.3).
+// - A preterminal is a constituent all of whose children are words (normally one word under a POS tag).
+// - A root with an empty label and a single constituent child — the Penn Treebank's outer wrapper
+//   `( (S …) )` — is not a constituent and is left out.
+// - Word times must be ordered and must not overlap (start ≤ end ≤ next start), as in a forced
+//   alignment; zero-length words are allowed (their constituents have IoU 0 with everything).
+import { MetricInputError } from '../stats/errors';
+import type { TreeNode } from '../tree/tree';
+
+/** Start and end of one word, in seconds. */
+export interface WordTime {
+  startSec: number;
+  endSec: number;
+}
+
+/** A relaxed segment tree: constituents in postorder (descendants before ancestors; the root last). */
+export interface SegmentTree {
+  /** Number of constituents. */
+  size: number;
+  wordCount: number;
+  labels: string[];
+  /** The constituent's node in the tree as given. */
+  source: TreeNode[];
+  startSec: Float64Array;
+  endSec: Float64Array;
+  /** Words `firstWord[i] … endWord[i] − 1` (0-based) lie under constituent i. */
+  firstWord: Int32Array;
+  endWord: Int32Array;
+  /** Parent constituent, −1 for the root. */
+  parent: Int32Array;
+  /** Position among the parent's children in the tree as given (root: 0). */
+  childIndex: Int32Array;
+  preterminal: Uint8Array;
+  wordStartSec: Float64Array;
+  wordEndSec: Float64Array;
+  /** The lowest constituent above each word. */
+  wordParent: Int32Array;
+  /**
+   * Constituents grouped by `endWord`, each group bottom-up (they lie on one path): group x is
+   * `endNodes[endOffset[x] … endOffset[x + 1])`; `endRank[i]` is i's place in its group.
+   */
+  endOffset: Int32Array;
+  endNodes: Int32Array;
+  endRank: Int32Array;
+  /** Child indices leading from the tree as given to the root constituent (`[0]` under a PTB wrapper). */
+  rootPath: number[];
+}
+
+/** Which tree an input error is about, for messages (`gold`, `pred`). */
+export type TreeRole = string;
+
+/** Drops Penn Treebank outer wrappers: empty-label roots with exactly one constituent child. */
+export function unwrapTree(tree: TreeNode): { tree: TreeNode; rootPath: number[] } {
+  const rootPath: number[] = [];
+  let t = tree;
+  while (t.label === '' && t.children.length === 1 && t.children[0]!.children.length > 0) {
+    t = t.children[0]!;
+    rootPath.push(0);
+  }
+  return { tree: t, rootPath };
+}
+
+/** Each of `n` words gets the unit interval (k, k + 1): text parses scored as speech (§5.2). */
+export function unitWordTimes(n: number): WordTime[] {
+  return Array.from({ length: n }, (_, k) => ({ startSec: k, endSec: k + 1 }));
+}
+
+function checkWords(words: readonly WordTime[], role: TreeRole): void {
+  let prevEnd = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < words.length; k++) {
+    const { startSec, endSec } = words[k]!;
+    if (!Number.isFinite(startSec) || !Number.isFinite(endSec)) {
+      throw new MetricInputError(`${role} word ${k + 1} has a non-finite time (${startSec}, ${endSec})`);
+    }
+    if (endSec < startSec) {
+      throw new MetricInputError(`${role} word ${k + 1} ends (${endSec}) before it starts (${startSec})`);
+    }
+    if (startSec < prevEnd) {
+      throw new MetricInputError(
+        `${role} words ${k} and ${k + 1} overlap: word ${k + 1} starts at ${startSec}, before word ${k} ends at ${prevEnd}`,
+      );
+    }
+    prevEnd = endSec;
+  }
+}
+
+/**
+ * Builds the relaxed segment tree of `tree` whose leaves are timed by `words` (one per leaf, in order).
+ * Raises `MetricInputError` when the counts differ, the tree has no constituent, or the times are bad.
+ */
+export function buildSegmentTree(
+  given: TreeNode,
+  words: readonly WordTime[],
+  role: TreeRole = 'tree',
+): SegmentTree {
+  const { tree, rootPath } = unwrapTree(given);
+  if (tree.children.length === 0) {
+    throw new MetricInputError(`${role} tree '${tree.label}' is a single word: it has no constituent`);
+  }
+  checkWords(words, role);
+  const labels: string[] = [];
+  const source: TreeNode[] = [];
+  const first: number[] = [];
+  const end: number[] = [];
+  const childIdx: number[] = [];
+  const pre: number[] = [];
+  const parentOf: number[] = []; // filled by postorder index once the parent is known
+  // Iterative postorder, so that trees thousands of levels deep are fine.
+  const stack: { n: TreeNode; i: number; first: number; kids: number[]; idx: number }[] = [
+    { n: tree, i: 0, first: 0, kids: [], idx: 0 },
+  ];
+  let word = 0;
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.i < top.n.children.length) {
+      const child = top.n.children[top.i]!;
+      const idx = top.i++;
+      if (child.children.length === 0) word++;
+      else stack.push({ n: child, i: 0, first: word, kids: [], idx });
+      continue;
+    }
+    stack.pop();
+    const id = labels.length;
+    labels.push(top.n.label);
+    source.push(top.n);
+    first.push(top.first);
+    end.push(word);
+    childIdx.push(top.idx);
+    pre.push(top.kids.length === 0 ? 1 : 0);
+    parentOf.push(-1);
+    for (const k of top.kids) parentOf[k] = id;
+    if (stack.length > 0) stack[stack.length - 1]!.kids.push(id);
+  }
+  if (word !== words.length) {
+    throw new MetricInputError(`${role} tree has ${word} leaves but ${words.length} words`);
+  }
+  const size = labels.length;
+  const wordStartSec = Float64Array.from(words, (w) => w.startSec);
+  const wordEndSec = Float64Array.from(words, (w) => w.endSec);
+  const t: SegmentTree = {
+    size,
+    wordCount: word,
+    labels,
+    source,
+    startSec: new Float64Array(size),
+    endSec: new Float64Array(size),
+    firstWord: Int32Array.from(first),
+    endWord: Int32Array.from(end),
+    parent: Int32Array.from(parentOf),
+    childIndex: Int32Array.from(childIdx),
+    preterminal: Uint8Array.from(pre),
+    wordStartSec,
+    wordEndSec,
+    wordParent: new Int32Array(word).fill(-1),
+    endOffset: new Int32Array(word + 2),
+    endNodes: new Int32Array(size),
+    endRank: new Int32Array(size),
+    rootPath,
+  };
+  for (let i = 0; i < size; i++) {
+    // Definition 5.3: a constituent spans from its first word's start to its last word's end.
+    t.startSec[i] = wordStartSec[t.firstWord[i]!]!;
+    t.endSec[i] = wordEndSec[t.endWord[i]! - 1]!;
+    // Postorder meets the lowest constituent above a word first.
+    for (let w = t.firstWord[i]!; w < t.endWord[i]!; w++) if (t.wordParent[w] === -1) t.wordParent[w] = i;
+    t.endOffset[t.endWord[i]! + 1]!++;
+  }
+  for (let x = 1; x < word + 2; x++) t.endOffset[x]! += t.endOffset[x - 1]!;
+  const fill = t.endOffset.slice(0, word + 1);
+  for (let i = 0; i < size; i++) {
+    const x = t.endWord[i]!;
+    t.endRank[i] = fill[x]! - t.endOffset[x]!;
+    t.endNodes[fill[x]!++] = i;
+  }
+  return t;
+}
+
+/** Child indices from the root of the tree as given (the PTB wrapper included) to constituent `i`. */
+export function nodePath(t: SegmentTree, i: number): number[] {
+  const path: number[] = [];
+  for (let k = i; t.parent[k] !== -1; k = t.parent[k]!) path.push(t.childIndex[k]!);
+  return [...t.rootPath, ...path.reverse()];
+}
