@@ -175,6 +175,11 @@ describe('sequence alignment', () => {
     const a = alignCodes(Int32Array.from(ref), Int32Array.from(hyp));
     expect(a.counts.C + a.counts.S + a.counts.D).toBe(3000);
     expect(alignmentCost(a.ops, SCLITE_COSTS)).toBe(a.cost);
+    expect(() => alignCodes(new Int32Array(70000), new Int32Array(70000))).toThrow(
+      new MetricInputError(
+        'sequences of 70000 and 70000 tokens are too long to align (more than 2147483648 table cells)',
+      ),
+    );
     // A short alignment afterwards still reads correctly from the reused buffers.
     expect(opString(align(words('b a'), words('a b')).pairs)).toBe('DCI');
   });

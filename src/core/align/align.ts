@@ -1,6 +1,7 @@
 // Minimum-edit-distance alignment of two sequences (Thomae et al. §3, eq. (12)), with NIST sclite's
 // choice among equally cheap alignments so that counts and alignments equal sclite's.
 import { type EditCosts, SCLITE_COSTS, validateCosts } from './costs';
+import { MetricInputError } from './metricInputError';
 
 /** One edit operation: correct, substitution, insertion (hypothesis only), deletion (reference only). */
 export type EditOp = 'C' | 'S' | 'I' | 'D';
@@ -58,7 +59,15 @@ let rowB = new Float64Array(64);
 let trace = new Uint8Array(4096);
 let opBuf = new Uint8Array(128);
 
+/** The traceback keeps one byte per DP cell; past this many cells the pair is refused, not attempted. */
+export const MAX_ALIGNMENT_CELLS = 2 ** 31;
+
 function ensureScratch(n: number, m: number): void {
+  if ((n + 1) * (m + 1) > MAX_ALIGNMENT_CELLS) {
+    throw new MetricInputError(
+      `sequences of ${n} and ${m} tokens are too long to align (more than ${MAX_ALIGNMENT_CELLS} table cells)`,
+    );
+  }
   if (rowA.length < m + 1) {
     rowA = new Float64Array(2 * (m + 1));
     rowB = new Float64Array(2 * (m + 1));
