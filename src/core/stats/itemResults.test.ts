@@ -37,6 +37,11 @@ describe('per-item results files', () => {
     expect(m.source).toBe('S+D+I, C+S+D');
     const p = pairItems(r, r, m);
     expect(m.statistic.combine(p.a)).toBeCloseTo(0.2, 15);
+    // Concept accuracy from the same counts: (C − I) / N = (1 + 7) / 10.
+    const ca = resolveMetric({ metric: 'ca' }, r);
+    expect([ca.source, ca.statistic.name]).toEqual(['C-I, C+S+D', 'ratio(0/0=1)']);
+    expect(ca.statistic.combine(pairItems(r, r, ca).a)).toBeCloseTo(0.8, 15);
+    expect(() => resolveMetric({ metric: 'x', stats: 'C+,D' }, r)).toThrow('expected comma-separated sums');
     // Asking for the per-item field explicitly gives the (different) mean of rates.
     const field = resolveMetric({ metric: 'wer', stats: 'wer' }, r);
     expect(field.statistic.combine(pairItems(r, r, field).a)).toBeCloseTo(0.3125, 15);

@@ -78,9 +78,14 @@ export interface ResolvedMetric {
   read(item: ItemLine): number[] | null;
 }
 
-/** Built-in readings: WER from sclite-style counts is a ratio of sums (errors over reference words). */
+/**
+ * Built-in readings of sclite-style counts (C, S, D, I per item), both ratios of sums: WER = errors over
+ * reference words, 0 for an empty reference without errors; concept accuracy (`ca`) = (C − I) / N, which
+ * is 1 − (S + D + I) / N with N = C + S + D, and 1 for an empty reference without errors.
+ */
 const PRESETS: Record<string, { stats: string; statistic: CorpusStatistic }> = {
   wer: { stats: 'S+D+I,C+S+D', statistic: ratioStatistic(0) },
+  ca: { stats: 'C-I,C+S+D', statistic: ratioStatistic(1) },
 };
 
 function number(item: ItemLine, field: string, v: unknown): number {
@@ -92,14 +97,28 @@ function number(item: ItemLine, field: string, v: unknown): number {
   return v;
 }
 
+/** Reads `A+B-C,D` specs: per statistic, a signed sum of numeric fields (names cannot contain + or -). */
 function sumsReader(spec: string): (item: ItemLine) => number[] {
-  const columns = spec.split(',').map((c) => c.split('+').map((f) => f.trim()));
-  return (item) => columns.map((fields) => fields.reduce((s, f) => s + number(item, f, item.fields[f]), 0));
+  const texts = spec.split(',').map((c) => c.trim());
+  const matches = texts.map((c) => c.match(/[+-]?[^+-]+/g) ?? []);
+  const columns = matches.map((m) =>
+    m.map((t) => ({ sign: t.startsWith('-') ? -1 : 1, field: t.replace(/^[+-]/, '').trim() })),
+  );
+  // Every character must belong to a term: a dangling or doubled operator is an error.
+  if (texts.some((c, k) => matches[k]!.join('') !== c || columns[k]!.some((t) => t.field === ''))) {
+    throw new MetricInputError(
+      `--stats "${spec}": expected comma-separated sums of field names such as S+D+I,C+S+D`,
+    );
+  }
+  return (item) =>
+    columns.map((terms) =>
+      terms.reduce((s, t) => s + t.sign * number(item, t.field, item.fields[t.field]), 0),
+    );
 }
 
 /**
  * Decides how `choice.metric` is read, in this order: explicit `--stats` fields; a `stats` entry of the
- * items; a built-in preset (`wer`); the numeric field itself. The combination comes from `--combine`,
+ * items; a built-in preset (`wer`, `ca`); the numeric field itself. The combination comes from `--combine`,
  * else the summary's `combine` map, else the preset, else `mean` for a single value.
  */
 export function resolveMetric(choice: MetricChoice, results: ItemResults): ResolvedMetric {

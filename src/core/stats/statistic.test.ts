@@ -33,6 +33,7 @@ describe('corpus statistics', () => {
     expect(ratioStatistic().combine(f64(0, 0))).toBeNaN();
     expect(ratioStatistic(0).combine(f64(0, 0))).toBe(0);
     expect(ratioStatistic().combine(f64(2, 0))).toBe(Number.POSITIVE_INFINITY);
+    expect(ratioStatistic().combine(f64(-2, 0))).toBe(Number.NEGATIVE_INFINITY);
     expect(f1Statistic().combine(f64(0, 0, 0))).toBeNaN();
     expect(f1Statistic(1).combine(f64(0, 0, 0))).toBe(1);
     // 2·3 / (2·3 + 1 + 2).

@@ -61,15 +61,12 @@ export const sumStatistic: CorpusStatistic = additiveStatistic('sum', 1, (s) => 
 
 /**
  * A ratio of sums, items `[numerator, denominator]` (WER: errors over reference words; node accuracy:
- * matched over gold nodes). Rules: x/0 with x > 0 is +Infinity; 0/0 is `zeroOverZero` (NaN unless the
+ * matched over gold nodes). Rules: x/0 with x ≠ 0 is ±Infinity; 0/0 is `zeroOverZero` (NaN unless the
  * metric defines it, e.g. a metric may say an empty reference scored against an empty hypothesis is 0).
  */
 export function ratioStatistic(zeroOverZero = Number.NaN): CorpusStatistic {
   const name = Number.isNaN(zeroOverZero) ? 'ratio' : `ratio(0/0=${zeroOverZero})`;
-  return additiveStatistic(name, 2, (s) => {
-    if (s[1] !== 0) return s[0]! / s[1]!;
-    return s[0] === 0 ? zeroOverZero : Number.POSITIVE_INFINITY;
-  });
+  return additiveStatistic(name, 2, (s) => (s[0] === 0 && s[1] === 0 ? zeroOverZero : s[0]! / s[1]!));
 }
 
 /**

@@ -1,9 +1,12 @@
 import type { Command } from '../command';
 import { ca } from './ca';
+import { compare } from './compare';
+import { correlate } from './correlate';
 import { create } from './create';
 import { importCorpus } from './import';
 import { info } from './info';
+import { nbest } from './nbest';
 import { wer } from './wer';
 
 /** Every `sieve` subcommand; adding one is adding its module here. */
-export const commands: readonly Command[] = [info, create, importCorpus, wer, ca];
+export const commands: readonly Command[] = [info, create, importCorpus, wer, ca, nbest, correlate, compare];

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../../test/helpers/tempProject';
+import { runCli } from '../runCli';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
+  return { code, out, err };
+}
+
+/** Twenty utterances; system A finds the gold at rank 1 in `goodA` of them, B in `goodB`. */
+function nbestFile(name: string, good: number): void {
+  const lines = Array.from({ length: 20 }, (_, i) =>
+    JSON.stringify({
+      id: `u${i}`,
+      nbest:
+        i < good
+          ? [
+              { interp: 'g', score: 1 },
+              { interp: 'x', score: 0.5 },
+            ]
+          : [
+              { interp: 'x', score: 1 },
+              { interp: 'g', score: 0.5 },
+            ],
+      gold: ['g'],
+    }),
+  );
+  fs.writeFileSync(path.join(dir, name), lines.join('\n'));
+}
+
+describe('sieve compare', () => {
+  it('tests two systems scored by sieve nbest', async () => {
+    nbestFile('a.jsonl', 18);
+    nbestFile('b.jsonl', 6);
+    for (const s of ['a', 'b']) {
+      const r = await sieve('nbest', `${s}.jsonl`, '--format', 'json');
+      fs.writeFileSync(path.join(dir, `${s}.json`), r.out);
+    }
+    const r = await sieve(
+      'compare',
+      'a.json',
+      'b.json',
+      '--metric',
+      'FRecall@1',
+      '--format',
+      'json',
+      '--trials',
+      '2000',
+    );
+    expect(r.err).toBe('');
+    const res = JSON.parse(r.out);
+    expect(res).toMatchObject({
+      metric: 'FRecall@1',
+      source: 'field FRecall@1',
+      combine: 'mean',
+      n: 20,
+      excluded: 0,
+    });
+    expect(res.a.value).toBeCloseTo(0.9, 12);
+    expect(res.b.value).toBeCloseTo(0.3, 12);
+    expect(res.delta.value).toBeCloseTo(0.6, 12);
+    expect(res.delta.lo).toBeGreaterThan(0);
+    // A beats B on 12 items and never loses: only 2 of the 2^12 swap patterns reach |Δ| = 0.6.
+    expect(res.pValue).toBeLessThan(0.01);
+    expect(res.testSignature).toBe('ar|stat:mean|trials:2000|seed:12345|v:0.1.0');
+    const table = await sieve('compare', 'a.json', 'b.json', '--metric', 'NotFound@1');
+    expect(table.out).toMatch(/^metric +NotFound@1 +\(field NotFound@1; sum\)$/m);
+    expect(table.out).toMatch(/^A - B +-12\.0000 +\[/m);
+  });
+
+  it('compares WER from sieve wer as a ratio of sums', async () => {
+    fs.writeFileSync(path.join(dir, 'ref.trn'), 'a b c d (u1)\na b (u2)\na b c d e f (u3)\n');
+    fs.writeFileSync(path.join(dir, 'h1.trn'), 'a b c d (u1)\na x (u2)\na b c d e (u3)\n');
+    fs.writeFileSync(path.join(dir, 'h2.trn'), 'a x c (u1)\nx x (u2)\na b c d e f (u3)\n');
+    for (const h of ['h1', 'h2']) {
+      const r = await sieve('wer', 'ref.trn', `${h}.trn`, '--format', 'json');
+      expect(r.code).toBe(0);
+      fs.writeFileSync(path.join(dir, `${h}.json`), r.out);
+    }
+    const res = JSON.parse(
+      (await sieve('compare', 'h1.json', 'h2.json', '--metric', 'wer', '--format', 'json')).out,
+    );
+    // Hand calculation over 12 reference words: h1 has 1 substitution + 1 deletion = 2/12; h2 has
+    // 1 substitution + 1 deletion in u1 and 2 substitutions in u2 = 4/12.
+    expect(res.source).toBe('S+D+I, C+S+D');
+    expect(res.a.value).toBeCloseTo(2 / 12, 12);
+    expect(res.b.value).toBeCloseTo(4 / 12, 12);
+  });
+
+  it('refuses files scored under different settings or on different items', async () => {
+    nbestFile('a.jsonl', 10);
+    fs.writeFileSync(path.join(dir, 'a.json'), (await sieve('nbest', 'a.jsonl', '--format', 'json')).out);
+    fs.writeFileSync(
+      path.join(dir, 't.json'),
+      (await sieve('nbest', 'a.jsonl', '--format', 'json', '--interp', 'text')).out,
+    );
+    const mismatch = await sieve('compare', 'a.json', 't.json', '--metric', 'Recall@1');
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.err).toContain(
+      'sieve compare: the files were scored with different settings: A nbest|interp:auto',
+    );
+    expect(
+      (await sieve('compare', 'a.json', 't.json', '--metric', 'Recall@1', '--allow-mismatch')).code,
+    ).toBe(0);
+    const fewer = (await sieve('nbest', 'a.jsonl', '--format', 'json')).out.split('\n').slice(1).join('\n');
+    fs.writeFileSync(path.join(dir, 'f.json'), fewer);
+    expect((await sieve('compare', 'a.json', 'f.json', '--metric', 'Recall@1')).err).toBe(
+      'sieve compare: the two files hold different items; only in A: u0\n',
+    );
+    expect((await sieve('compare', 'a.json', 'f.json')).code).toBe(2);
+  });
+});

@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { groupScores, summarise, type NbestSummary } from '../../../core/nbest/aggregate';
+import { breakdownTable, figureLines } from '../../../core/nbest/breakdown';
+import { INTERP_KINDS, type InterpKind } from '../../../core/nbest/canonical';
+import { LABEL_DIMENSIONS, type LabelDimension } from '../../../core/nbest/labels';
+import { parseNbestJsonl } from '../../../core/nbest/nbestJsonl';
+import { figureName, scoreNbest, type NbestScores } from '../../../core/nbest/nbestScorer';
+import { NBEST_METRICS, rowWidth } from '../../../core/nbest/rankMetrics';
+import type { BootstrapOptions } from '../../../core/stats/bootstrap';
+import { type Command, EXIT_USAGE } from '../command';
+import { integerFlag, readInputFile, reportDiagnostics } from './scoreFiles';
+
+const FORMATS = ['table', 'json'] as const;
+
+function parseKs(text: string): number[] | null {
+  const ks = text.split(',').map((t) => {
+    const s = t.trim().toLowerCase();
+    return s === 'inf' || s === '∞' || s === 'infinity'
+      ? Number.POSITIVE_INFINITY
+      : s === ''
+        ? Number.NaN
+        : Number(s);
+  });
+  return ks.some(Number.isNaN) ? null : ks;
+}
+
+/** Figures of one summary in K-major order (`NotFound@1`, `Precision@1` … `NDCG@inf`). */
+function figuresByK(summary: NbestSummary, ks: readonly number[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of ks)
+    for (const m of NBEST_METRICS) out[figureName(m, k)] = summary.figures[figureName(m, k)]!;
+  return out;
+}
+
+function jsonReport(
+  s: NbestScores,
+  dims: readonly LabelDimension[],
+  ci: BootstrapOptions | undefined,
+): string {
+  const lines: string[] = [];
+  const width = rowWidth(s.ks.length);
+  for (let i = 0; i < s.ids.length; i++) {
+    const input = s.labels[i]!.input;
+    const line: Record<string, unknown> = { id: s.ids[i], ...(input ? { input } : {}) };
+    line['nGold'] = s.nGold[i];
+    line['nReturned'] = s.nReturned[i];
+    if (s.status[i] !== 'scored') line['excluded'] = s.status[i];
+    else {
+      for (let k = 0; k < s.ks.length; k++) {
+        for (let m = 0; m < NBEST_METRICS.length; m++) {
+          line[figureName(NBEST_METRICS[m]!, s.ks[k]!)] = s.values[i * width + m * s.ks.length + k];
+        }
+      }
+    }
+    lines.push(JSON.stringify(line));
+  }
+  const overall = summarise(s, undefined, ci);
+  const { utterances, cantRepresent, noGold, scored, figures: _f, ...rest } = overall;
+  const summary: Record<string, unknown> = {
+    signature: s.signature,
+    ...{ utterances, cantRepresent, noGold, scored },
+    ...figuresByK(overall, s.ks),
+    ...rest,
+  };
+  if (dims.length > 0) {
+    summary['groups'] = groupScores(s, dims).map((g) => {
+      const { figures: _g, combine: _c, ...rest } = g.summary;
+      return { ...g.key, ...rest, ...figuresByK(g.summary, s.ks) };
+    });
+  }
+  // NaN (a mean over no utterances) becomes null in JSON.
+  lines.push(JSON.stringify({ summary }));
+  return `${lines.join('\n')}\n`;
+}
+
+function tableReport(
+  file: string,
+  s: NbestScores,
+  dims: readonly LabelDimension[],
+  ci: BootstrapOptions | undefined,
+): string {
+  const all = summarise(s, undefined, ci);
+  const out = [
+    `N-best interpretation figures for ${path.basename(file)}  ${s.signature}`,
+    `utterances ${all.utterances}: ${all.scored} scored, ${all.cantRepresent} CantRepresent (excluded), ${all.noGold} without gold (excluded)`,
+    '',
+    ...breakdownTable(s, dims),
+  ];
+  if (ci) {
+    out.push(
+      '',
+      `overall, ${Math.round((ci.confidence ?? 0.95) * 100)}% bootstrap intervals  ${all.intervalSignature}`,
+    );
+    out.push(...figureLines(all));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** `sieve nbest FILE.jsonl`: NotFound, Precision, Recall, FRecall, DCG and NDCG at K of N-best lists. */
+export const nbest: Command = {
+  name: 'nbest',
+  summary: 'N-best interpretation figures (NotFound, Recall, FRecall, NDCG @K) with a Table 3 breakdown',
+  usage:
+    'sieve nbest FILE.jsonl [--k 1,3,10,inf] [--by accuracy,knowledge,input] [--format table|json] ' +
+    '[--interp auto|tree|avs|json|text] [--ci] [--resamples 1000] [--seed 12345]',
+  run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        k: { type: 'string', default: '1,3,10,inf' },
+        by: { type: 'string', default: '' },
+        format: { type: 'string', default: 'table' },
+        interp: { type: 'string', default: 'auto' },
+        ci: { type: 'boolean', default: false },
+        resamples: { type: 'string' },
+        seed: { type: 'string' },
+      },
+      allowPositionals: true,
+    });
+    const ks = parseKs(values.k);
+    const dims = values.by === '' ? [] : values.by.split(',').map((d) => d.trim());
+    const format = values.format as (typeof FORMATS)[number];
+    const interp = values.interp as InterpKind;
+    const resamples = integerFlag(values.resamples, 1000);
+    const seed = integerFlag(values.seed, 12345);
+    const bad =
+      positionals.length !== 1 ||
+      !ks ||
+      !dims.every((d) => (LABEL_DIMENSIONS as readonly string[]).includes(d)) ||
+      new Set(dims).size !== dims.length ||
+      !FORMATS.includes(format) ||
+      !INTERP_KINDS.includes(interp) ||
+      resamples === null ||
+      seed === null;
+    if (bad) {
+      io.err(`usage: ${this.usage}\n`);
+      return EXIT_USAGE;
+    }
+    const file = positionals[0]!;
+    const text = readInputFile(file, io);
+    if (text === null) return 1;
+    const parsed = parseNbestJsonl(text);
+    if (reportDiagnostics(file, parsed.diagnostics, io)) return 1;
+    const scores = scoreNbest(parsed.value, { ks, interp });
+    const ci = values.ci ? { resamples, seed } : undefined;
+    const by = dims as LabelDimension[];
+    io.out(format === 'json' ? jsonReport(scores, by, ci) : tableReport(file, scores, by, ci));
+    return 0;
+  },
+};
