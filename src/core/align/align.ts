@@ -62,8 +62,14 @@ let opBuf = new Uint8Array(128);
 /** The traceback keeps one byte per DP cell; past this many cells the pair is refused, not attempted. */
 export const MAX_ALIGNMENT_CELLS = 2 ** 31;
 
-function ensureScratch(n: number, m: number): void {
-  if ((n + 1) * (m + 1) > MAX_ALIGNMENT_CELLS) {
+// Tracebacks up to this size stay cached between calls; a larger one is allocated for its call only, so
+// one very long pair does not pin its table in memory.
+const CACHED_TRACE_CELLS = 2 ** 24;
+
+/** Makes the scratch rows and op buffer big enough and returns a traceback table of at least `cells`. */
+function scratchFor(n: number, m: number): Uint8Array {
+  const cells = (n + 1) * (m + 1);
+  if (cells > MAX_ALIGNMENT_CELLS) {
     throw new MetricInputError(
       `sequences of ${n} and ${m} tokens are too long to align (more than ${MAX_ALIGNMENT_CELLS} table cells)`,
     );
@@ -72,9 +78,11 @@ function ensureScratch(n: number, m: number): void {
     rowA = new Float64Array(2 * (m + 1));
     rowB = new Float64Array(2 * (m + 1));
   }
-  const cells = (n + 1) * (m + 1);
-  if (trace.length < cells) trace = new Uint8Array(Math.max(cells, 2 * trace.length));
   if (opBuf.length < n + m) opBuf = new Uint8Array(2 * (n + m));
+  if (cells > CACHED_TRACE_CELLS) return new Uint8Array(cells);
+  if (trace.length < cells)
+    trace = new Uint8Array(Math.min(CACHED_TRACE_CELLS, Math.max(cells, 2 * trace.length)));
+  return trace;
 }
 
 /**
@@ -99,7 +107,7 @@ export function alignCodes(
 ): CodeAlignment {
   const n = ref.length;
   const m = hyp.length;
-  ensureScratch(n, m);
+  const tr = scratchFor(n, m);
   const w = m + 1;
   const cCor = costs.correct;
   const cSub = costs.substitution;
@@ -108,7 +116,6 @@ export function alignCodes(
   const classes = refClass !== undefined && hypClass !== undefined;
   let prev = rowA;
   let cur = rowB;
-  const tr = trace;
 
   // Row 0: the empty reference against hyp[0..j): j insertions (Fig. 2's initialised first row).
   prev[0] = 0;
