@@ -4,9 +4,10 @@ import { compare } from './compare';
 import { correlate } from './correlate';
 import { create } from './create';
 import { importCorpus } from './import';
+import { importSystem } from './importSystem';
 import { info } from './info';
 import { nbest } from './nbest';
 import { wer } from './wer';
 
 /** Every `sieve` subcommand; adding one is adding its module here. */
-export const commands: readonly Command[] = [info, create, importCorpus, wer, ca, nbest, correlate, compare];
+export const commands: readonly Command[] = [info, create, importCorpus, importSystem, wer, ca, nbest, correlate, compare];

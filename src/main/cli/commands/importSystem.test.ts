@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeProject, tempDir } from '../../../../test/helpers/tempProject';
+import { ProjectStore } from '../../store/projectStore';
+import { getSystemOutput } from '../../store/systemStore';
+import { runCli } from '../runCli';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
+  return { code, out, err };
+}
+
+describe('sieve import-system', () => {
+  it('merges a CTM of words and JSON Lines of entities per utterance, and re-import replaces', async () => {
+    const { file } = await makeProject(dir);
+    fs.writeFileSync(
+      path.join(dir, 'asr.ctm'),
+      'train-1 1 0.0 0.1 I 0.9\ntrain-1 1 0.11 0.3 want\nghost 1 0 1 x\n',
+    );
+    fs.writeFileSync(
+      path.join(dir, 'ner.jsonl'),
+      `${JSON.stringify({ id: 'train-1', entities: [{ type: 'P', firstWord: 0, lastWord: 0 }] })}\n`,
+    );
+    const r = await sieve('import-system', 'test.sieve', '--name', 'asr', 'asr.ctm', 'ner.jsonl');
+    expect(r.err).toBe('');
+    expect(r.out).toBe(
+      'skipped  ghost: no such utterance in the project\nimported system "asr": 1 utterances, 1 skipped\n',
+    );
+    let store = ProjectStore.open(file);
+    const id = store.systems()[0]!.id;
+    expect(getSystemOutput(store.db, id, 'train-1')).toEqual({
+      id: 'train-1',
+      words: [
+        { text: 'I', startSec: 0, endSec: 0.1, confidence: 0.9 },
+        { text: 'want', startSec: 0.11, endSec: 0.41 },
+      ],
+      entities: [{ type: 'P', firstWord: 0, lastWord: 0 }],
+    });
+    store.close();
+
+    const again = await sieve('import-system', 'test.sieve', '--name', 'asr', 'ner.jsonl');
+    expect(again.out).toContain('replaced system "asr": 1 utterances');
+    store = ProjectStore.open(file);
+    expect(getSystemOutput(store.db, id, 'train-1')?.words).toBeUndefined();
+    store.close();
+  });
+
+  it('refuses located errors and parts given twice, importing nothing', async () => {
+    await makeProject(dir);
+    fs.writeFileSync(path.join(dir, 'a.ctm'), 'train-1 1 0.0 zero I\n');
+    fs.writeFileSync(path.join(dir, 'b.jsonl'), '{"id": "train-1", "words": [{"text": "I"}]}\n');
+    fs.writeFileSync(path.join(dir, 'c.ctm'), 'train-1 1 0.0 0.1 I\n');
+    const r = await sieve('import-system', 'test.sieve', '--name', 'x', 'a.ctm', 'b.jsonl', 'c.ctm', 'd.txt');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/a\.ctm:1:\d+: /);
+    expect(r.err).toMatch(/c\.ctm: utterance "train-1": words given twice \(also in .*b\.jsonl\)/);
+    expect(r.err).toMatch(/d\.txt: unknown system output format/);
+    const store = ProjectStore.open(path.join(dir, 'test.sieve'));
+    expect(store.systems()).toEqual([]);
+    store.close();
+  });
+});
