@@ -131,7 +131,11 @@ function jsonReport(scored: CorpusWer): string {
 export const wer: Command = {
   name: 'wer',
   summary: 'Word error rate of a trn hypothesis file against a trn reference (counts as NIST sclite)',
-  usage: 'sieve wer REF.trn HYP.trn [--costs sclite|equal] [--ignore-case] [--format sum|pra|json]',
+  usage:
+    'sieve wer REF.trn HYP.trn [--costs sclite|equal] [--ignore-case] [--format sum|pra|json]\n' +
+    '  trn lines are `words … (utterance-id)`; utterances are paired by id. sum: a table by speaker (id up\n' +
+    "  to its first - or _) like sclite's; pra: per-utterance alignments; json: one line per utterance and\n" +
+    '  a last {"summary": …} line, WER as a fraction (null when the reference is empty but words were inserted)',
   run(args, io) {
     const { values, positionals } = parseArgs({
       args,
