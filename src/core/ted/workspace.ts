@@ -1,0 +1,84 @@
+// Buffers shared by the single-path functions of one distance computation, allocated once per pair
+// of trees so that no DP cell allocates.
+import type { TedCosts } from './costModel';
+import { emptyChainStore, type ChainStore } from './spfInner';
+import type { TreeIndex } from './treeIndex';
+
+/** Everything a single-path function reads and writes. */
+export interface TedWorkspace {
+  /** Costs of the computation. */
+  costs: TedCosts;
+  /** The two trees (first = reference, second = hypothesis). */
+  t1: TreeIndex;
+  /** Second tree. */
+  t2: TreeIndex;
+  /**
+   * delta[x·n2 + y] = D_f(F_x − x, G_y − y), the distance between the children forests of x and y
+   * (the third term of Thomae et al. Eq. (19) without c(i ↦ j)); x, y in preL ids.
+   */
+  delta: Float64Array;
+  /** Forest-distance rows (Zhang–Shasha's forestdist, and ΔA's rows for one right root). */
+  rows: Float64Array;
+  /**
+   * ΔA: distances from the last complete forest of F to every forest of A(G_w), in the order of
+   * chainL (so that one right root's chain is a contiguous run). Allocated on first use.
+   */
+  tL: Float64Array;
+  /** The mirrored copy of tL. */
+  tR: Float64Array;
+  /** ΔA: the forests of A(G_w) by right root, in the L view. */
+  chainL: ChainStore;
+  /** ΔA: the same in the R view. */
+  chainR: ChainStore;
+  /** ΔA scratch: position of the forest (leftmost, rightmost root) in chainL. */
+  pairPos: Int32Array;
+  /** ΔA: distances from each row's forest to the children forest of the next right root's parent. */
+  q: Float64Array;
+  /** Scratch for ΔL: leftmost leaves, keys, types and delta offsets of G_w in postorder. */
+  cSize: Int32Array;
+  /** Scratch keys. */
+  cKey: Int32Array;
+  /** Scratch types. */
+  cType: Int32Array;
+  /** Scratch delta offsets. */
+  cOff: Int32Array;
+  /** Number of cells filled (the subproblem count of Pawlik & Augsten), for benchmarks. */
+  cells: number;
+}
+
+/** Allocates the workspace for trees of n1 and n2 nodes. */
+export function makeWorkspace(costs: TedCosts, t1: TreeIndex, t2: TreeIndex): TedWorkspace {
+  const n1 = t1.n;
+  const n2 = t2.n;
+  const nMax = Math.max(n1, n2);
+  const delta = new Float64Array(n1 * n2);
+  // Subtree pairs with a single node are known at once: deleting or inserting the other subtree's
+  // children (APTED's initialisation; they need no single-path function).
+  for (let x = 0; x < n1; x++) {
+    const sx = t1.size[x]!;
+    const base = x * n2;
+    for (let y = 0; y < n2; y++) {
+      const sy = t2.size[y]!;
+      if (sx === 1) delta[base + y] = costs.ins * (sy - 1);
+      else if (sy === 1) delta[base + y] = costs.del * (sx - 1);
+    }
+  }
+  return {
+    costs,
+    t1,
+    t2,
+    delta,
+    rows: new Float64Array((n1 + 3) * (n2 + 3)),
+    tL: new Float64Array(0),
+    tR: new Float64Array(0),
+    chainL: emptyChainStore(),
+    chainR: emptyChainStore(),
+    pairPos: new Int32Array(0),
+    q: new Float64Array(nMax + 3),
+    cSize: new Int32Array(nMax + 1),
+    cKey: new Int32Array(nMax + 1),
+    cType: new Int32Array(nMax + 1),
+    cOff: new Int32Array(nMax + 1),
+    cells: 0,
+  };
+}
