@@ -94,6 +94,10 @@ export const contract = {
     input: z.strictObject({ audioDir: LocalPath, alignment: LocalPath }),
     output: JobStatus,
   },
+  'system:import': {
+    input: z.strictObject({ name: z.string().min(1).max(200), files: z.array(LocalPath).min(1).max(100) }),
+    output: JobStatus,
+  },
   'job:status': { input: z.strictObject({ jobId: z.string().max(100) }), output: JobStatus },
   'system:list': { input: z.strictObject({}), output: z.array(SystemInfo) },
   'audio:peaks': { input: z.strictObject({ audioId: z.number().int().positive() }), output: Peaks },

@@ -213,8 +213,29 @@ describe('jobs', () => {
     expect(status).toMatchObject({
       value: {
         state: 'failed',
-        error: { code: 'INVALID_INPUT', message: expect.stringMatching(/b\.TextGrid:\d+:\d+: expected xmin/) },
+        error: {
+          code: 'INVALID_INPUT',
+          message: expect.stringMatching(/b\.TextGrid:\d+:\d+: expected xmin/),
+        },
       },
     });
+  });
+});
+
+describe('system import job', () => {
+  it('imports a JSON Lines file as a job and lists the system', async () => {
+    const { file } = await makeProject(dir);
+    await run('project:open', { path: file });
+    const out = path.join(dir, 'sys.jsonl');
+    fs.writeFileSync(out, `${JSON.stringify({ id: 'air-1', words: [{ text: 'flight' }] })}\n`);
+    const started = (await run('system:import', { name: 'asr', files: [out] })) as { value: { id: string } };
+    let status: { value: { state: string } } | undefined;
+    for (let i = 0; i < 200; i++) {
+      status = (await run('job:status', { jobId: started.value.id })) as { value: { state: string } };
+      if (status.value.state !== 'running') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toMatchObject({ value: { state: 'done', result: { added: 1, replaced: false } } });
+    expect(await run('system:list', {})).toMatchObject({ ok: true, value: [{ name: 'asr', outputs: 1 }] });
   });
 });

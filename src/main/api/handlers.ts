@@ -2,6 +2,8 @@ import type { Handlers } from '../../core/api/contract';
 import { SIEVE_VERSION } from '../../core/version';
 import { scanCorpus } from '../import/scanCorpus';
 import { writeCorpus } from '../import/writeCorpus';
+import { readSystemFiles } from '../import/readSystemFiles';
+import { importSystemOutputs } from '../store/systemStore';
 import { AppError } from '../../core/api/errors';
 import type { Session } from './session';
 
@@ -54,6 +56,24 @@ export function createHandlers(session: Session) {
     'gold:undo': ({ utteranceId }) => session.project.undoRedo(utteranceId, 'undo'),
     'gold:redo': ({ utteranceId }) => session.project.undoRedo(utteranceId, 'redo'),
     'project:import': ({ audioDir, alignment }) => startProjectImport(session, audioDir, alignment),
+    'system:import': ({ name, files }) =>
+      session.jobs.start('system:import', async (progress) => {
+        const project = session.project;
+        progress(0, files.length, 'reading');
+        const read = readSystemFiles(files);
+        if (read.errors.length > 0) {
+          const e = read.errors[0]!;
+          throw new AppError(
+            'INVALID_INPUT',
+            `${e.file}${e.line ? `:${e.line}:${e.column}` : ''}: ${e.message}`,
+            {
+              errors: read.errors,
+            },
+          );
+        }
+        progress(files.length, files.length, 'writing');
+        return { ...importSystemOutputs(project.db, name, read.outputs, files), warnings: read.warnings };
+      }),
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),
     'audio:peaks': ({ audioId }) => session.project.peaks(audioId),
