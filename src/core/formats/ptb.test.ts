@@ -128,8 +128,10 @@ describe('matching leaves to the word tier', () => {
           for (const e of m.mismatches) {
             const upto = e.kind === 'extra' ? w + (e.leaf - rebuilt.length) : e.word;
             while (w < upto) rebuilt.push(ws[w++]!);
-            if (e.kind === 'substituted') (rebuilt.push(e.found), w++);
-            else if (e.kind === 'missing') w++;
+            if (e.kind === 'substituted') {
+              rebuilt.push(e.found);
+              w++;
+            } else if (e.kind === 'missing') w++;
             else rebuilt.push(e.found);
           }
           while (w < ws.length) rebuilt.push(ws[w++]!);
@@ -157,13 +159,11 @@ describe('bracket files round trip and fuzzing', () => {
         words: fc.option(
           fc.tuple(
             ...leaves(tree).map((l) =>
-              fc
-                .option(fc.tuple(ms, ms), { nil: null })
-                .map((t) => ({
-                  text: l.label,
-                  startSec: t ? Math.min(...t) : null,
-                  endSec: t ? Math.max(...t) : null,
-                })),
+              fc.option(fc.tuple(ms, ms), { nil: null }).map((t) => ({
+                text: l.label,
+                startSec: t ? Math.min(...t) : null,
+                endSec: t ? Math.max(...t) : null,
+              })),
             ),
           ),
           { nil: undefined },
