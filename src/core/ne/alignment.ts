@@ -138,3 +138,29 @@ export function linksToBlocks(
   }
   gap(n, h1);
 }
+
+/**
+ * What is wrong with an alignment of `ref` against `hyp` (codes): coverage, block indices of words,
+ * correctness flags. Empty for every alignment the builder makes; tests and debugging use it.
+ */
+export function alignmentProblems(a: LexemeAlignment, ref: Int32Array, hyp: Int32Array): string[] {
+  const problems: string[] = [];
+  const b = a.blockCount;
+  if (a.refStart[0] !== 0 || a.hypStart[0] !== 0) problems.push('first block does not start at word 0');
+  if (a.refStart[b] !== ref.length || a.hypStart[b] !== hyp.length)
+    problems.push('blocks do not cover every word');
+  for (let k = 0; k < b; k++) {
+    const nr = a.refStart[k + 1]! - a.refStart[k]!;
+    const nh = a.hypStart[k + 1]! - a.hypStart[k]!;
+    if (nr < 0 || nh < 0 || nr + nh === 0) problems.push(`block ${k} is empty or reversed`);
+    for (let i = a.refStart[k]!; i < a.refStart[k + 1]!; i++) {
+      if (a.refBlock[i] !== k) problems.push(`reference word ${i} not in block ${k}`);
+    }
+    for (let j = a.hypStart[k]!; j < a.hypStart[k + 1]!; j++) {
+      if (a.hypBlock[j] !== k) problems.push(`hypothesis word ${j} not in block ${k}`);
+    }
+    const same = nr === 1 && nh === 1 && ref[a.refStart[k]!] === hyp[a.hypStart[k]!];
+    if (a.correct[k] !== (same ? 1 : 0)) problems.push(`block ${k} correctness flag wrong`);
+  }
+  return problems;
+}

@@ -82,6 +82,8 @@ function readLine(
     } else entities.push({ type: o.type, firstWord: o.firstWord, lastWord: words.length - 1 });
   };
   let i = from;
+  let nextGt = from;
+  let nextCommentEnd = from;
   let word = -1; // start of the word being read, or −1
   const endWord = (at: number): void => {
     if (word >= 0) {
@@ -106,7 +108,11 @@ function readLine(
     // A tag: `<` followed by a letter, `/` or `!`.
     endWord(i);
     const isComment = text.startsWith('<!--', i);
-    const gt = isComment ? text.indexOf('-->', i + 4) : text.indexOf('>', i + 1);
+    // The next '>' after i is cached, so a line of many '<' with no '>' is still read in linear time.
+    if (nextGt !== -1 && nextGt <= i) nextGt = text.indexOf('>', i + 1);
+    if (isComment && nextCommentEnd !== -1 && nextCommentEnd < i + 4)
+      nextCommentEnd = text.indexOf('-->', i + 4);
+    const gt = isComment ? nextCommentEnd : nextGt;
     if (gt < 0 || gt >= to) {
       report(
         i,
@@ -124,7 +130,8 @@ function readLine(
     if (isComment || body.startsWith('!') || body.startsWith('?') || body.endsWith('/')) continue;
     if (body.startsWith('/')) {
       const name = body.slice(1).trim().toUpperCase();
-      const k = stack.map((o) => o.name).lastIndexOf(name);
+      let k = stack.length - 1;
+      while (k >= 0 && stack[k]!.name !== name) k--;
       if (k < 0) {
         report(at, 'ne.sgml.unopened', `</${name}> closes no open element`);
         continue;
