@@ -1,6 +1,7 @@
 // Which reader turns an alignment file into utterances with timed words, chosen by file extension.
 import path from 'node:path';
 import { parseCtm } from '../../core/formats/ctm';
+import { parseGoldJsonl } from '../../core/gold/goldJsonl';
 import { parseTextGridWords } from '../../core/formats/textGridWords';
 import { parseWordTimesJson } from '../../core/formats/wordTimesJson';
 import type { ParseResult } from '../../core/text/diagnostics';
@@ -22,6 +23,19 @@ const READERS: Record<string, AlignmentReader> = {
   '.json': single((t) => parseWordTimesJson(t)),
   // A CTM names its utterances in its file field (Kaldi writes one utterance id per "file"); channels of
   // one file are taken in turn, and a second channel of the same id is an error reported by the caller.
+  // SIEVE's own gold JSON Lines (what `sieve export --format jsonl` writes): words and all annotation.
+  '.jsonl': (text) => {
+    const r = parseGoldJsonl(text);
+    return {
+      value: r.value.map(({ id, words, audio, ...extra }) => ({
+        id,
+        words,
+        extra,
+        ...(audio ? { audio } : {}),
+      })),
+      diagnostics: r.diagnostics,
+    };
+  },
   '.ctm': (text) => {
     const r = parseCtm(text);
     return { value: r.value.map((u) => ({ id: u.id, words: u.words })), diagnostics: r.diagnostics };

@@ -36,6 +36,10 @@ export interface ScannedCorpus {
 export interface AlignedUtterance {
   id: string;
   words: TimedWord[];
+  /** Further gold annotation and the utterance's extent, from formats that carry them (gold JSON Lines). */
+  extra?: Omit<CorpusUtterance, 'id' | 'audio' | 'words' | 'wordSource'>;
+  /** The audio file's stem when it differs from the id (several utterances of one file). */
+  audio?: string;
 }
 
 /** Where to read a corpus from. */
@@ -108,7 +112,10 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
     else audio.set(key, f);
   }
 
-  const aligned = new Map<string, { words: TimedWord[]; file: string }>();
+  const aligned = new Map<
+    string,
+    { words: TimedWord[]; file: string; extra?: AlignedUtterance['extra']; audio: string }
+  >();
   for (const f of listFiles(options.alignment)) {
     const reader = alignmentReaderFor(f);
     if (!reader) {
@@ -127,15 +134,16 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
           file: f,
           message: `utterance "${u.id}" is aligned twice (also in ${aligned.get(u.id)!.file})`,
         });
-      else aligned.set(u.id, { words: u.words, file: f });
+      else aligned.set(u.id, { words: u.words, file: f, extra: u.extra, audio: u.audio ?? u.id });
     }
   }
 
   const utterances: CorpusUtterance[] = [];
   const used = new Set<string>();
-  for (const [id, a] of [...aligned].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
-    if (!audio.has(id)) {
-      skipped.push({ item: `${id} (${a.file})`, reason: 'no audio file of that name' });
+  // Files in name order, utterances in file order.
+  for (const [id, a] of aligned) {
+    if (!audio.has(a.audio)) {
+      skipped.push({ item: `${id} (${a.file})`, reason: `no audio file named "${a.audio}"` });
       continue;
     }
     const words = timedOnly(a.words);
@@ -143,11 +151,17 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
       skipped.push({ item: `${id} (${a.file})`, reason: words });
       continue;
     }
-    used.add(id);
-    utterances.push({ id, audio: id, words, wordSource: path.extname(a.file).slice(1).toLowerCase() });
+    used.add(a.audio);
+    utterances.push({
+      ...a.extra,
+      id,
+      audio: a.audio,
+      words,
+      wordSource: path.extname(a.file).slice(1).toLowerCase(),
+    });
   }
   for (const [id, f] of audio)
-    if (!aligned.has(id)) skipped.push({ item: f, reason: 'no alignment of that name' });
+    if (!used.has(id)) skipped.push({ item: f, reason: 'no alignment of that name' });
 
   return {
     corpus: {

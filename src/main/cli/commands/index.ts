@@ -3,6 +3,7 @@ import { ca } from './ca';
 import { compare } from './compare';
 import { correlate } from './correlate';
 import { create } from './create';
+import { exportCommand } from './export';
 import { importCorpus } from './import';
 import { importSystem } from './importSystem';
 import { info } from './info';
@@ -10,4 +11,15 @@ import { nbest } from './nbest';
 import { wer } from './wer';
 
 /** Every `sieve` subcommand; adding one is adding its module here. */
-export const commands: readonly Command[] = [info, create, importCorpus, importSystem, wer, ca, nbest, correlate, compare];
+export const commands: readonly Command[] = [
+  info,
+  create,
+  importCorpus,
+  importSystem,
+  exportCommand,
+  wer,
+  ca,
+  nbest,
+  correlate,
+  compare,
+];

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { EXPORT_FORMATS, type ExportFormat, exportGold } from '../../export/exportGold';
+import { ProjectStore } from '../../store/projectStore';
+import type { Command } from '../command';
+
+/** `sieve export PROJECT --format F OUT`: the gold standard for other tools. */
+export const exportCommand: Command = {
+  name: 'export',
+  summary: 'Export the gold standard (gold JSON Lines, Praat TextGrids, CTM, sclite trn)',
+  usage:
+    `sieve export PROJECT.sieve --format ${EXPORT_FORMATS.join('|')} OUT\n` +
+    '  jsonl: everything, re-importable with `sieve import --alignment OUT`; textgrid: OUT is a folder,\n' +
+    '  one TextGrid per utterance with words, entities and one tier per tree level',
+  run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { format: { type: 'string' } },
+      allowPositionals: true,
+    });
+    const format = values.format as ExportFormat | undefined;
+    if (positionals.length !== 2 || !format || !EXPORT_FORMATS.includes(format)) {
+      io.err(`usage: ${this.usage}\n`);
+      return 2;
+    }
+    const store = ProjectStore.open(path.resolve(io.cwd, positionals[0]!));
+    try {
+      const files = exportGold(store, format, path.resolve(io.cwd, positionals[1]!));
+      io.out(`wrote ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};

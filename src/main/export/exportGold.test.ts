@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseTextGridOrThrow } from '../../core/formats/textGrid';
+import { makeProject, tempDir } from '../../../test/helpers/tempProject';
+import { runCli } from '../cli/runCli';
+import { ProjectStore } from '../store/projectStore';
+import { diffGold } from '../../core/gold/diff';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
+  return { code, out, err };
+}
+
+/** Annotates the test project's first utterance with a tree, entities, concepts, interpretations, labels. */
+async function annotated(): Promise<string> {
+  const { file } = await makeProject(dir);
+  const store = ProjectStore.open(file);
+  const g = store.goldState('train-1').gold;
+  store.applyGoldDiff(
+    'train-1',
+    diffGold(g, {
+      ...g,
+      trees: [
+        { name: 'syntax', typed: false, bracket: '(S (NP (PRP I)) (VP (VBP want) (TO to)))' },
+        { name: 'semantic', typed: true, bracket: '(root:S (concept:Want (word:I) (word:want)) (word:to))' },
+      ],
+      entities: [
+        { type: 'P', firstWord: 0, lastWord: 0 },
+        { type: 'O', firstWord: 0, lastWord: 1 },
+      ],
+      concepts: [{ attribute: 'goal', value: 'Berlin' }],
+      interpretations: ['goal:Berlin'],
+      labels: { inputKind: 'asr', cantRepresent: false },
+    }),
+  );
+  store.close();
+  return file;
+}
+
+describe('export', () => {
+  it('round-trips the gold standard: export jsonl → import → same content', async () => {
+    const file = await annotated();
+    expect((await sieve('export', file, '--format', 'jsonl', 'gold.jsonl')).code).toBe(0);
+    const r = await sieve('import', 'copy.sieve', '--audio', 'audio', '--alignment', 'gold.jsonl');
+    expect(r.err).toBe('');
+    const a = ProjectStore.open(file);
+    const b = ProjectStore.open(path.join(dir, 'copy.sieve'));
+    try {
+      const strip = (u: { status: string }) => ({ ...u, audioId: 0, status: u.status });
+      expect(b.listUtterances().map(strip)).toEqual(a.listUtterances().map(strip));
+      for (const u of a.listUtterances()) expect(b.goldState(u.id).gold).toEqual(a.goldState(u.id).gold);
+      // And exporting the copy gives the very same file.
+      expect(
+        (await sieve('export', path.join(dir, 'copy.sieve'), '--format', 'jsonl', 'again.jsonl')).code,
+      ).toBe(0);
+      expect(fs.readFileSync(path.join(dir, 'again.jsonl'), 'utf8')).toBe(
+        fs.readFileSync(path.join(dir, 'gold.jsonl'), 'utf8'),
+      );
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it('writes TextGrids with word, entity and tree-level tiers, and words that import back', async () => {
+    const file = await annotated();
+    expect((await sieve('export', file, '--format', 'textgrid', 'tg')).out).toBe('wrote 2 files\n');
+    const grid = parseTextGridOrThrow(fs.readFileSync(path.join(dir, 'tg', 'train-1.TextGrid'), 'utf8'));
+    expect(grid.tiers.map((t) => t.name)).toEqual([
+      'words',
+      'entities',
+      'entities-2',
+      'syntax-1',
+      'syntax-2',
+      'semantic-1',
+    ]);
+    const store = ProjectStore.open(file);
+    const words = store.getUtterance('train-1').words;
+    store.close();
+    const syntax2 = grid.tiers[4]!;
+    expect(
+      syntax2.kind === 'interval' &&
+        syntax2.intervals.filter((i) => i.text).map((i) => [i.text, i.xmin, i.xmax]),
+    ).toEqual([
+      ['PRP', words[0]!.startSec, words[0]!.endSec],
+      ['VBP', words[1]!.startSec, words[1]!.endSec],
+      ['TO', words[2]!.startSec, words[2]!.endSec],
+    ]);
+    // The word tiers import back as the same words.
+    fs.renameSync(path.join(dir, 'tg', 'train-1.TextGrid'), path.join(dir, 'tg', 'a.TextGrid'));
+    fs.renameSync(path.join(dir, 'tg', 'air-1.TextGrid'), path.join(dir, 'tg', 'b.TextGrid'));
+    expect((await sieve('import', 'tg.sieve', '--audio', 'audio', '--alignment', 'tg')).code).toBe(0);
+    const back = ProjectStore.open(path.join(dir, 'tg.sieve'));
+    expect(back.getUtterance('a').words.map((w) => [w.text, w.startSec, w.endSec])).toEqual(
+      words.map((w) => [w.text, w.startSec, w.endSec]),
+    );
+    back.close();
+  });
+
+  it('writes CTM and trn that sclite-style readers take', async () => {
+    const file = await annotated();
+    await sieve('export', file, '--format', 'ctm', 'gold.ctm');
+    await sieve('export', file, '--format', 'trn', 'gold.trn');
+    expect(fs.readFileSync(path.join(dir, 'gold.trn'), 'utf8')).toBe('I want to (train-1)\nFlight (air-1)\n');
+    expect(fs.readFileSync(path.join(dir, 'gold.ctm'), 'utf8').split('\n')[0]).toBe(
+      'train-1 1 0.000 0.100 I',
+    );
+    expect((await sieve('export', file, '--format', 'nope', 'x')).code).toBe(2);
+  });
+});

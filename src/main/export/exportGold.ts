@@ -1,0 +1,83 @@
+// Writes a project's gold standard in formats other tools read: SIEVE's gold JSON Lines (lossless),
+// Praat TextGrids (words, entities, one tier per tree level), CTM and sclite trn.
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeCtm } from '../../core/formats/ctm';
+import { writeTextGrid } from '../../core/formats/textGrid';
+import { entityTiers, intervalTier, treeLevelTiers, wordLabels } from '../../core/formats/textGridWords';
+import { writeTrn } from '../../core/formats/trn';
+import { writeGoldJsonl } from '../../core/gold/goldJsonl';
+import type { GoldRecords } from '../../core/gold/records';
+import { parseTreeOrThrow } from '../../core/tree/bracket';
+import type { ProjectStore } from '../store/projectStore';
+
+/** The export formats. */
+export const EXPORT_FORMATS = ['jsonl', 'textgrid', 'ctm', 'trn'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+interface GoldItem {
+  id: string;
+  audio: string;
+  speaker: string;
+  transcript: string;
+  startSec: number;
+  endSec: number;
+  gold: GoldRecords;
+}
+
+function goldItems(store: ProjectStore): GoldItem[] {
+  return store.listUtterances().map((u) => {
+    const detail = store.getUtterance(u.id);
+    return {
+      id: u.id,
+      audio: path.basename(detail.audio.path, path.extname(detail.audio.path)),
+      speaker: u.speaker,
+      transcript: u.transcript,
+      startSec: u.startSec,
+      endSec: u.endSec,
+      gold: store.goldState(u.id).gold,
+    };
+  });
+}
+
+/** A TextGrid of one utterance over its extent in the audio file: words, entities, tree levels. */
+export function utteranceTextGrid(item: GoldItem): string {
+  const { startSec: xmin, endSec: xmax, gold } = item;
+  const tiers = [intervalTier('words', wordLabels(gold.words), xmin, xmax)];
+  if (gold.entities.length > 0) tiers.push(...entityTiers(gold.entities, gold.words, xmin, xmax));
+  for (const t of gold.trees) {
+    const tree = parseTreeOrThrow(t.bracket, { typed: t.typed }, `${item.id} tree "${t.name}"`);
+    tiers.push(...treeLevelTiers(tree, gold.words, xmin, xmax, t.name, t.typed));
+  }
+  return writeTextGrid({ xmin, xmax, tiers });
+}
+
+/**
+ * Exports the gold standard. `jsonl`, `ctm` and `trn` write one file at `out`; `textgrid` writes one
+ * `<utterance id>.TextGrid` per utterance into the folder `out`. Returns the files written.
+ */
+export function exportGold(store: ProjectStore, format: ExportFormat, out: string): string[] {
+  const items = goldItems(store);
+  switch (format) {
+    case 'jsonl':
+      fs.writeFileSync(out, writeGoldJsonl(items));
+      return [out];
+    case 'ctm':
+      fs.writeFileSync(out, writeCtm(items.map((i) => ({ id: i.id, words: i.gold.words }))));
+      return [out];
+    case 'trn':
+      fs.writeFileSync(
+        out,
+        writeTrn(items.map((i) => ({ id: i.id, words: i.gold.words.map((w) => w.text) }))),
+      );
+      return [out];
+    case 'textgrid': {
+      fs.mkdirSync(out, { recursive: true });
+      return items.map((i) => {
+        const file = path.join(out, `${i.id}.TextGrid`);
+        fs.writeFileSync(file, utteranceTextGrid(i));
+        return file;
+      });
+    }
+  }
+}
