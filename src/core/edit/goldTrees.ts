@@ -1,0 +1,81 @@
+// The gold trees of an utterance as the workspace edits them: parsed from their bracket text, checked
+// against the words, and written back (formatted) after an edit.
+import type { GoldRecords, GoldTree } from '../gold/records';
+import type { TreeNode } from '../tree/tree';
+import { formatTree, leafToken } from './bracketFormat';
+import { refuseUnless } from './editRefused';
+import { labelProblem } from './treeEdit';
+import { checkTreeText } from './treeCheck';
+
+/** A gold tree, parsed when its text is valid and its leaves are the words. */
+export interface LoadedTree {
+  gold: GoldTree;
+  /** Null when the text has errors or does not match the words (see `problems`). */
+  tree: TreeNode | null;
+  problems: string[];
+}
+
+/** Parses and checks one gold tree against the utterance's words. */
+export function loadTree(gold: GoldRecords, t: GoldTree): LoadedTree {
+  const check = checkTreeText(
+    t.bracket,
+    t.typed,
+    gold.words.map((w) => w.text),
+  );
+  return {
+    gold: t,
+    tree: check.tree,
+    problems: check.diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${d.line}:${d.column}: ${d.message}`),
+  };
+}
+
+/** The records with tree `name` replaced by `tree` (written as formatted bracket text). */
+export function withTree(gold: GoldRecords, name: string, tree: TreeNode): GoldRecords {
+  const i = gold.trees.findIndex((t) => t.name === name);
+  refuseUnless(i >= 0, `There is no tree named "${name}".`);
+  const trees = [...gold.trees];
+  trees[i] = { ...trees[i]!, bracket: formatTree(tree, { typed: trees[i]!.typed }) };
+  return { ...gold, trees };
+}
+
+/** The records with tree `name`'s text replaced as typed (the caller has checked it). */
+export function withTreeText(gold: GoldRecords, name: string, bracket: string): GoldRecords {
+  const i = gold.trees.findIndex((t) => t.name === name);
+  refuseUnless(i >= 0, `There is no tree named "${name}".`);
+  const trees = [...gold.trees];
+  trees[i] = { ...trees[i]!, bracket };
+  return { ...gold, trees };
+}
+
+/** A flat tree over all words under one root labelled `rootLabel`: where bracketing starts. */
+export function flatTree(gold: GoldRecords, rootLabel: string): TreeNode {
+  const p = labelProblem(rootLabel);
+  refuseUnless(p === null, p ?? '');
+  refuseUnless(gold.words.length > 0, 'There are no words to build a tree over.');
+  return { label: rootLabel, children: gold.words.map((w) => ({ label: leafToken(w.text), children: [] })) };
+}
+
+/** The records with a new untyped tree `name` over all words. */
+export function addTree(gold: GoldRecords, name: string, rootLabel: string): GoldRecords {
+  refuseUnless(!gold.trees.some((t) => t.name === name), `There is already a tree named "${name}".`);
+  const tree = flatTree(gold, rootLabel);
+  return { ...gold, trees: [...gold.trees, { name, typed: false, bracket: formatTree(tree) }] };
+}
+
+/** Every node label used in some trees' bracket text (for completion), sorted. */
+export function labelsInBrackets(brackets: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const re = /\(\s*([^\s()]+)/g;
+  for (const b of brackets) {
+    for (const m of b.matchAll(re)) {
+      const raw = m[1]!;
+      // Bracketed leaves ("(word)") are words, not labels: only a label followed by a child counts.
+      const after = b.slice((m.index ?? 0) + m[0].length).trimStart();
+      if (after.startsWith(')')) continue;
+      seen.add(raw);
+    }
+  }
+  return [...seen].sort();
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { parseTreeOrThrow } from '../tree/bracket';
+import { BINDINGS, buildKeymap, entityKeyProblems, keyLabel, shortcutSheet, strokeId } from './keymap';
+import { NO_SELECTION, navigate, selectionWords, type SelectionContext, wordSelection } from './selection';
+import { DEFAULT_ANNOTATION_SETTINGS } from './settings';
+
+const press = (
+  key: string,
+  mods: Partial<{ ctrl: boolean; shift: boolean; alt: boolean; meta: boolean }> = {},
+) =>
+  strokeId({
+    key,
+    ctrlKey: mods.ctrl ?? false,
+    shiftKey: mods.shift ?? false,
+    altKey: mods.alt ?? false,
+    metaKey: mods.meta ?? false,
+  });
+
+describe('key names', () => {
+  it('normalise letters, symbols, Cmd and Space', () => {
+    expect(press('Z', { ctrl: true, shift: true })).toBe('Ctrl+Shift+z');
+    expect(press('z', { meta: true })).toBe('Ctrl+z');
+    expect(press('?', { shift: true })).toBe('?');
+    expect(press('<', { shift: true })).toBe('<');
+    expect(press(' ', { shift: true })).toBe('Shift+Space');
+    expect(press('ArrowLeft', { alt: true })).toBe('Alt+ArrowLeft');
+    expect(press('P', { shift: true })).toBe('Shift+p');
+  });
+
+  it('print as the sheet shows them', () => {
+    expect(keyLabel('Ctrl+Shift+z')).toBe('Ctrl+Shift+Z');
+    expect(keyLabel('Alt+ArrowLeft')).toBe('Alt+←');
+    expect(keyLabel('+')).toBe('+');
+    expect(keyLabel('Space')).toBe('Space');
+  });
+});
+
+describe('the key table', () => {
+  it('gives no key two meanings', () => {
+    const keys = BINDINGS.flatMap((b) => b.keys);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('writes every key in normalised form', () => {
+    for (const k of BINDINGS.flatMap((b) => b.keys)) {
+      const parts = k.split('+');
+      const key = k === '+' ? '+' : parts[parts.length - 1]!;
+      const stroke = {
+        key: key === 'Space' ? ' ' : key,
+        ctrlKey: parts.includes('Ctrl'),
+        shiftKey: parts.includes('Shift'),
+        altKey: parts.includes('Alt'),
+        metaKey: false,
+      };
+      expect(strokeId(stroke)).toBe(k);
+    }
+  });
+
+  it('accepts the default P/L/O entity keys and refuses ones the workspace uses', () => {
+    expect(entityKeyProblems(DEFAULT_ANNOTATION_SETTINGS.entityTypes)).toEqual([]);
+    const bad = [
+      { key: 's', type: 'X', name: '' },
+      { key: 'p', type: 'A', name: '' },
+      { key: 'p', type: 'B', name: '' },
+    ];
+    expect(entityKeyProblems(bad)).toEqual([
+      'the key S (X) already means “split the word at the playhead”',
+      'the key P is given to two entity types',
+    ]);
+    const map = buildKeymap(bad);
+    expect(map.get('s')).toEqual({ action: 'split' });
+    expect(map.get('p')).toEqual({ action: 'entity', type: 'A' });
+  });
+
+  it('lists every action and entity key on the sheet', () => {
+    const sheet = shortcutSheet(DEFAULT_ANNOTATION_SETTINGS.entityTypes);
+    const labels = sheet.flatMap((g) => g.rows.map((r) => r.label));
+    for (const b of BINDINGS) expect(labels).toContain(b.label);
+    expect(sheet.find((g) => g.group === 'Entities')!.rows.map((r) => r.keys[0])).toEqual(['P', 'L', 'O']);
+  });
+});
+
+describe('selection by keys', () => {
+  const tree = parseTreeOrThrow('(S (NP the train) (VP leaves (PP at noon)))');
+  const ctx: SelectionContext = {
+    wordCount: 5,
+    tree,
+    entities: [{ type: 'TIME', firstWord: 3, lastWord: 4 }],
+    playheadWord: 2,
+  };
+
+  it('starts at the playhead word and moves along the words', () => {
+    const s = navigate(NO_SELECTION, 'selectNext', ctx);
+    expect(s).toEqual(wordSelection(2));
+    expect(navigate(s, 'extendNext', ctx)).toEqual({ kind: 'words', anchor: 2, focus: 3 });
+    expect(navigate(wordSelection(4), 'selectNext', ctx)).toEqual(wordSelection(4));
+    expect(navigate(s, 'selectLast', ctx)).toEqual(wordSelection(4));
+  });
+
+  it('climbs the tree with ↑ and comes down with ↓', () => {
+    const up = navigate(wordSelection(3), 'selectParent', ctx);
+    expect(up).toEqual({ kind: 'nodes', range: { parent: [1], from: 1, to: 1 } });
+    expect(selectionWords(up, ctx)).toEqual([3, 4]);
+    const up2 = navigate(up, 'selectParent', ctx);
+    expect(up2).toEqual({ kind: 'nodes', range: { parent: [], from: 1, to: 1 } });
+    expect(navigate(navigate(up2, 'selectParent', ctx), 'selectParent', ctx)).toEqual({
+      kind: 'nodes',
+      range: { parent: null, from: 0, to: 0 },
+    });
+    expect(navigate(up2, 'selectPrev', ctx)).toEqual({
+      kind: 'nodes',
+      range: { parent: [], from: 0, to: 0 },
+    });
+    expect(navigate(up2, 'extendPrev', ctx)).toEqual({
+      kind: 'nodes',
+      range: { parent: [], from: 0, to: 1 },
+    });
+    expect(navigate(up, 'selectChild', ctx)).toEqual({ kind: 'words', anchor: 3, focus: 4 });
+    expect(navigate(up2, 'selectChild', ctx)).toEqual({ kind: 'words', anchor: 2, focus: 4 });
+  });
+
+  it('selects the entity under the words', () => {
+    const e = navigate(wordSelection(4), 'selectEntity', ctx);
+    expect(e).toEqual({ kind: 'entity', index: 0 });
+    expect(selectionWords(e, ctx)).toEqual([3, 4]);
+    expect(navigate(e, 'selectNext', ctx)).toEqual(wordSelection(4));
+    expect(navigate(wordSelection(0), 'selectEntity', ctx)).toEqual(wordSelection(0));
+  });
+});

@@ -1,0 +1,69 @@
+// Validation of a gold tree's bracket text against the word tier: the parser's own diagnostics
+// (unbalanced brackets, untyped labels …) plus leaves that are not the utterance's words, each located so
+// the text editor can underline it.
+import { parseTree } from '../tree/bracket';
+import type { TreeNode } from '../tree/tree';
+import { type Diagnostic, LineIndex, diagnosticAt } from '../text/diagnostics';
+import { leafMatches, leafToken } from './bracketFormat';
+import { indexBracketText } from './bracketIndex';
+
+/** A tree text checked against the words: the tree when it is usable, and every problem found. */
+export interface TreeCheck {
+  /** The parsed tree, or null when the text has errors (the drawing keeps the last good tree). */
+  tree: TreeNode | null;
+  diagnostics: Diagnostic[];
+}
+
+/** Checks `text` as the tree over `words` (their texts, in order). */
+export function checkTreeText(text: string, typed: boolean, words: readonly string[]): TreeCheck {
+  const parsed = parseTree(text, { typed });
+  const diagnostics = [...parsed.diagnostics];
+  const index = new LineIndex(text);
+  const leaves = indexBracketText(text).filter((s) => s.leafIndex >= 0);
+  const tree = parsed.value;
+  if (tree) {
+    const labels: string[] = [];
+    const stack: TreeNode[] = [tree];
+    while (stack.length > 0) {
+      const t = stack.pop()!;
+      if (t.children.length === 0) labels.push(t.label);
+      for (let k = t.children.length - 1; k >= 0; k--) stack.push(t.children[k]!);
+    }
+    labels.forEach((label, k) => {
+      const at = leaves[k]?.labelStart ?? text.length;
+      const word = words[k];
+      if (word === undefined) {
+        diagnostics.push(
+          diagnosticAt(
+            index,
+            at,
+            'tree.extraLeaf',
+            `'${label}' is leaf ${k + 1}, but there are ${words.length} words`,
+          ),
+        );
+      } else if (!leafMatches(label, word)) {
+        diagnostics.push(
+          diagnosticAt(
+            index,
+            at,
+            'tree.leaf',
+            `leaf ${k + 1} is '${label}', but word ${k + 1} is '${leafToken(word)}'`,
+          ),
+        );
+      }
+    });
+    if (labels.length < words.length) {
+      const missing = words.slice(labels.length).map(leafToken);
+      diagnostics.push(
+        diagnosticAt(
+          index,
+          Math.max(0, text.trimEnd().length - 1),
+          'tree.missingLeaves',
+          `the tree has ${labels.length} leaves for ${words.length} words; missing: ${missing.slice(0, 5).join(' ')}${missing.length > 5 ? ' …' : ''}`,
+        ),
+      );
+    }
+  }
+  const ok = tree !== null && diagnostics.every((d) => d.severity !== 'error');
+  return { tree: ok ? tree : null, diagnostics };
+}
