@@ -101,6 +101,74 @@ describe('sieve import', () => {
     expect(w.out).toMatch(/1 utterances, 1 words/);
   });
 
+  it('adds gold trees and entities, checked against the words', async () => {
+    corpus();
+    fs.writeFileSync(
+      path.join(dir, 'trees.mrg'),
+      '# id = u2\n(S (NP next train) (PP to Hamburg))\n# id = u1\n( (S (PP from Bonn) (PP to Berlin)) )\n',
+    );
+    fs.writeFileSync(
+      path.join(dir, 'ne.sgml'),
+      'from <L>Bonn</L> to <L>Berlin</L>\nnext train to <L>Hamburg</L>\n',
+    );
+    const r = await sieve(
+      'import',
+      'p.sieve',
+      '--audio',
+      'audio',
+      '--alignment',
+      'align',
+      '--trees',
+      'trees.mrg',
+      '--entities',
+      'ne.sgml',
+    );
+    expect(r.err).toBe('');
+    const store = ProjectStore.open(path.join(dir, 'p.sieve'));
+    expect(store.goldState('u1').gold).toMatchObject({
+      trees: [{ name: 'syntax', typed: false, bracket: '(S (PP from Bonn) (PP to Berlin))' }],
+      entities: [
+        { type: 'LOCATION', firstWord: 1, lastWord: 1 },
+        { type: 'LOCATION', firstWord: 3, lastWord: 3 },
+      ],
+    });
+    store.close();
+
+    fs.writeFileSync(
+      path.join(dir, 'bad.mrg'),
+      '(S (NP next train) (PP to Hamburg))\n(S from Bonn to Munich)\n',
+    );
+    const bad = await sieve(
+      'import',
+      'q.sieve',
+      '--audio',
+      'audio',
+      '--alignment',
+      'align',
+      '--trees',
+      'bad.mrg',
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(
+      /bad\.mrg:1:1: utterance "u1": 4 leaves for 4 words: leaf 1 is 'next' where word 1 is 'from'/,
+    );
+    expect(bad.err).toMatch(/bad\.mrg:2:1: utterance "u2": .*leaf 4 is 'Munich' where word 4 is 'Hamburg'/);
+    expect(
+      (
+        await sieve(
+          'import',
+          'q.sieve',
+          '--audio',
+          'audio',
+          '--alignment',
+          'align',
+          '--entities',
+          'none.sgml',
+        )
+      ).err,
+    ).toMatch(/none\.sgml does not exist/);
+  });
+
   it('stops at a broken alignment file with file:line:column and writes nothing', async () => {
     corpus();
     const broken = path.join(dir, 'align', 'u2.TextGrid');

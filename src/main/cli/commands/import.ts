@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { attachEntities, attachTrees } from '../../import/attachAnnotation';
 import { type ImportIssue, scanCorpus } from '../../import/scanCorpus';
 import { writeCorpus } from '../../import/writeCorpus';
 import type { Command } from '../command';
@@ -15,9 +16,12 @@ export const importCorpus: Command = {
   name: 'import',
   summary: 'Import audio with word alignments into a project (created if missing), all or nothing',
   usage:
-    'sieve import PROJECT.sieve --audio DIR --alignment DIR|FILE [--name NAME] [--dry-run]\n' +
+    'sieve import PROJECT.sieve --audio DIR --alignment DIR|FILE [--trees FILE [--tree-name NAME] [--typed]]\n' +
+    '       [--entities FILE] [--name NAME] [--dry-run]\n' +
     '  pairs audio files (WAV, FLAC, MP3, Ogg) with alignments of the same name (Praat TextGrid, CTM,\n' +
-    '  WhisperX/Gentle JSON, ELAN EAF); each pair becomes one utterance spanning its audio file',
+    '  WhisperX/Gentle JSON, ELAN EAF, gold JSON Lines); each pair becomes one utterance spanning its audio\n' +
+    '  file. --trees: a bracket file, one tree per utterance (`# id = ID` before a tree, or in order);\n' +
+    '  --entities: inline SGML (one utterance per line), CoNLL or JSON spans, in utterance order',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -25,6 +29,10 @@ export const importCorpus: Command = {
         audio: { type: 'string' },
         alignment: { type: 'string' },
         name: { type: 'string' },
+        trees: { type: 'string' },
+        'tree-name': { type: 'string' },
+        typed: { type: 'boolean' },
+        entities: { type: 'string' },
         'dry-run': { type: 'boolean' },
       },
       allowPositionals: true,
@@ -36,7 +44,10 @@ export const importCorpus: Command = {
     const project = path.resolve(io.cwd, positionals[0]!);
     const audioDir = path.resolve(io.cwd, values.audio);
     const alignment = path.resolve(io.cwd, values.alignment);
-    for (const p of [audioDir, alignment]) {
+    const extras = [values.trees, values.entities]
+      .filter((x) => x !== undefined)
+      .map((x) => path.resolve(io.cwd, x));
+    for (const p of [audioDir, alignment, ...extras]) {
       if (!fs.existsSync(p)) {
         io.err(`sieve import: ${p} does not exist\n`);
         return 1;
@@ -48,6 +59,14 @@ export const importCorpus: Command = {
       alignment,
       name: values.name ?? (create ? path.basename(project, path.extname(project)) : undefined),
     });
+    if (values.trees)
+      attachTrees(
+        scanned,
+        path.resolve(io.cwd, values.trees),
+        values['tree-name'] ?? 'syntax',
+        values.typed ?? false,
+      );
+    if (values.entities) attachEntities(scanned, path.resolve(io.cwd, values.entities));
     for (const w of scanned.warnings) io.err(`warning: ${formatIssue(w)}\n`);
     for (const s of scanned.skipped) io.out(`skipped  ${s.item}: ${s.reason}\n`);
     if (scanned.errors.length > 0) {

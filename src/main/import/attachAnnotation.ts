@@ -1,0 +1,88 @@
+// Adds gold trees (a bracket file) and gold entities (SGML, CoNLL or JSON spans) to the utterances of a
+// scanned corpus, checking each against the utterance's words.
+import { describeLeafMatch, matchLeaves } from '../../core/formats/leafMatch';
+import { parsePtb } from '../../core/formats/ptb';
+import { readNe } from '../../core/ne/readers/readNe';
+import { writeBracket } from '../../core/tree/bracket';
+import type { ImportIssue, ScannedCorpus } from './scanCorpus';
+import { located, readText } from './scanCorpus';
+
+/**
+ * Reads a bracket file and gives each utterance its tree, named `name`. A tree preceded by `# id = …`
+ * goes to that utterance; the others are paired with the utterances in order. Leaves must match words.
+ */
+export function attachTrees(scanned: ScannedCorpus, file: string, name: string, typed: boolean): void {
+  const r = parsePtb(readText(file), { typed });
+  const loc = located(file, r.diagnostics);
+  scanned.errors.push(...loc.errors);
+  scanned.warnings.push(...loc.warnings);
+  const byId = new Map(scanned.corpus.utterances.map((u) => [u.id, u]));
+  const withoutId = r.value.filter((t) => t.id === null);
+  if (withoutId.length > 0 && withoutId.length !== r.value.length)
+    scanned.errors.push({ file, message: 'either every tree names its utterance (# id = …) or none does' });
+  if (withoutId.length > 0 && withoutId.length !== scanned.corpus.utterances.length)
+    scanned.errors.push({
+      file,
+      message: `${withoutId.length} trees for ${scanned.corpus.utterances.length} utterances (trees without ids are paired in order)`,
+    });
+  r.value.forEach((t, k) => {
+    const u = t.id !== null ? byId.get(t.id) : scanned.corpus.utterances[k];
+    if (!u) {
+      scanned.errors.push({ file, line: t.line, message: `no utterance "${t.id}" in this import` });
+      return;
+    }
+    const match = matchLeaves(t.tree, u.words);
+    if (!match.ok) {
+      scanned.errors.push({
+        file,
+        line: t.line,
+        message: `utterance "${u.id}": ${describeLeafMatch(match)}`,
+      });
+      return;
+    }
+    if (u.trees?.some((x) => x.name === name)) {
+      scanned.errors.push({
+        file,
+        line: t.line,
+        message: `utterance "${u.id}" already has a tree "${name}"`,
+      });
+      return;
+    }
+    u.trees = [...(u.trees ?? []), { name, typed, bracket: writeBracket(t.tree, { typed }) }];
+  });
+}
+
+/**
+ * Reads entity annotation (inline SGML one utterance per line, CoNLL documents, or JSON spans; the format
+ * is detected) and gives the utterances, in order, their spans. Each document's words must be the
+ * utterance's words (case-insensitively).
+ */
+export function attachEntities(scanned: ScannedCorpus, file: string): void {
+  const r = readNe(readText(file));
+  const loc = located(file, r.diagnostics);
+  scanned.errors.push(...loc.errors);
+  scanned.warnings.push(...loc.warnings);
+  const utts = scanned.corpus.utterances;
+  if (r.value.length !== utts.length) {
+    scanned.errors.push({
+      file,
+      message: `${r.value.length} documents for ${utts.length} utterances (documents are paired with utterances in order)`,
+    });
+    return;
+  }
+  r.value.forEach((doc, k) => {
+    const u = utts[k]!;
+    const issue: ImportIssue = { file, message: '' };
+    const match = matchLeaves(
+      { label: '', children: doc.words.map((w) => ({ label: w.text, children: [] })) },
+      u.words,
+      { foldCase: true, unescape: false },
+    );
+    if (!match.ok) {
+      issue.message = `document ${k + 1} (utterance "${u.id}"): ${describeLeafMatch(match).replace('leaves', 'words')}`;
+      scanned.errors.push(issue);
+      return;
+    }
+    u.entities = [...(u.entities ?? []), ...doc.entities];
+  });
+}
