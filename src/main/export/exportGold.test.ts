@@ -6,6 +6,7 @@ import { makeProject, tempDir } from '../../../test/helpers/tempProject';
 import { runCli } from '../cli/runCli';
 import { ProjectStore } from '../store/projectStore';
 import { diffGold } from '../../core/gold/diff';
+import { readNe } from '../../core/ne/readers/readNe';
 
 let dir: string;
 let cleanup: () => void;
@@ -103,6 +104,49 @@ describe('export', () => {
       words.map((w) => [w.text, w.startSec, w.endSec]),
     );
     back.close();
+  });
+
+  it('writes timed PTB brackets and CoNLL columns that read back to the same trees, times and spans', async () => {
+    const file = await annotated();
+    expect((await sieve('export', file, '--format', 'ptb', 'gold.mrg')).code).toBe(0);
+    const ptb = fs.readFileSync(path.join(dir, 'gold.mrg'), 'utf8');
+    const store = ProjectStore.open(file);
+    const words = store.getUtterance('train-1').words;
+    store.close();
+    expect(ptb).toBe(
+      `# id = train-1\n(S (NP (PRP I@${words[0]!.startSec}-${words[0]!.endSec})) ` +
+        `(VP (VBP want@${words[1]!.startSec}-${words[1]!.endSec}) (TO to@${words[2]!.startSec}-${words[2]!.endSec})))\n`,
+    );
+    const sem = await sieve('export', file, '--format', 'ptb', '--tree', 'semantic', 'sem.mrg');
+    expect(sem.code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'sem.mrg'), 'utf8')).toMatch(
+      /^# id = train-1\n\(root:S \(concept:Want \(word:I@/,
+    );
+
+    // Overlapping entities cannot be BIO tags: the export says which utterance.
+    expect((await sieve('export', file, '--format', 'conll', 'x.conll')).err).toMatch(
+      /utterance "train-1": overlapping entities/,
+    );
+    const s2 = ProjectStore.open(file);
+    const g = s2.goldState('train-1').gold;
+    s2.applyGoldDiff('train-1', diffGold(g, { ...g, entities: [{ type: 'P', firstWord: 0, lastWord: 1 }] }));
+    s2.close();
+    expect((await sieve('export', file, '--format', 'conll', 'gold.conll')).code).toBe(0);
+    const conll = fs.readFileSync(path.join(dir, 'gold.conll'), 'utf8');
+    expect(conll.split('\n').slice(0, 4)).toEqual([
+      `I ${words[0]!.startSec} ${words[0]!.endSec} B-P`,
+      `want ${words[1]!.startSec} ${words[1]!.endSec} I-P`,
+      `to ${words[2]!.startSec} ${words[2]!.endSec} O`,
+      '',
+    ]);
+    const back = readNe(conll);
+    expect(back.diagnostics).toEqual([]);
+    expect(back.value[0]!.entities).toEqual([{ type: 'P', firstWord: 0, lastWord: 1 }]);
+    expect(back.value[0]!.words[1]).toEqual({
+      text: 'want',
+      startSec: words[1]!.startSec,
+      endSec: words[1]!.endSec,
+    });
   });
 
   it('writes CTM and trn that sclite-style readers take', async () => {

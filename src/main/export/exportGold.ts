@@ -2,7 +2,9 @@
 // Praat TextGrids (words, entities, one tier per tree level), CTM and sclite trn.
 import fs from 'node:fs';
 import path from 'node:path';
+import { FormatWriteError } from '../../core/formats/common';
 import { writeCtm } from '../../core/formats/ctm';
+import { writePtb } from '../../core/formats/ptb';
 import { writeTextGrid } from '../../core/formats/textGrid';
 import { entityTiers, intervalTier, treeLevelTiers, wordLabels } from '../../core/formats/textGridWords';
 import { writeTrn } from '../../core/formats/trn';
@@ -12,7 +14,7 @@ import { parseTreeOrThrow } from '../../core/tree/bracket';
 import type { ProjectStore } from '../store/projectStore';
 
 /** The export formats. */
-export const EXPORT_FORMATS = ['jsonl', 'textgrid', 'ctm', 'trn'] as const;
+export const EXPORT_FORMATS = ['jsonl', 'textgrid', 'ptb', 'conll', 'ctm', 'trn'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 interface GoldItem {
@@ -53,14 +55,67 @@ export function utteranceTextGrid(item: GoldItem): string {
 }
 
 /**
+ * CoNLL columns `word start end tag` with BIO tags, one utterance per block. BIO cannot hold overlapping
+ * or nested entities: such an utterance is an error naming it.
+ */
+export function conllText(items: readonly GoldItem[]): string {
+  const blocks = items.map((i) => {
+    const tags: string[] = i.gold.words.map(() => 'O');
+    for (const e of [...i.gold.entities].sort((a, b) => a.firstWord - b.firstWord)) {
+      for (let k = e.firstWord; k <= e.lastWord; k++) {
+        if (tags[k] !== 'O')
+          throw new FormatWriteError(
+            `utterance "${i.id}": overlapping entities cannot be written as BIO tags`,
+          );
+        tags[k] = `${k === e.firstWord ? 'B' : 'I'}-${e.type}`;
+      }
+    }
+    return i.gold.words.map((w, k) => `${w.text} ${w.startSec} ${w.endSec} ${tags[k]}\n`).join('');
+  });
+  return blocks.join('\n');
+}
+
+/** Timed Penn Treebank brackets of the tree named `treeName` (default: each utterance's first tree). */
+export function ptbText(items: readonly GoldItem[], treeName?: string): string {
+  const chosen = items.flatMap((i) => {
+    const t = treeName ? i.gold.trees.find((x) => x.name === treeName) : i.gold.trees[0];
+    return t ? [{ item: i, t }] : [];
+  });
+  const typed = chosen.some((c) => c.t.typed);
+  if (typed && !chosen.every((c) => c.t.typed))
+    throw new FormatWriteError(
+      'typed and untyped trees cannot share one bracket file; choose one with --tree',
+    );
+  return writePtb(
+    chosen.map(({ item, t }) => ({
+      id: item.id,
+      tree: parseTreeOrThrow(t.bracket, { typed: t.typed }, `${item.id} tree "${t.name}"`),
+      words: item.gold.words,
+    })),
+    { typed },
+  );
+}
+
+/**
  * Exports the gold standard. `jsonl`, `ctm` and `trn` write one file at `out`; `textgrid` writes one
  * `<utterance id>.TextGrid` per utterance into the folder `out`. Returns the files written.
  */
-export function exportGold(store: ProjectStore, format: ExportFormat, out: string): string[] {
+export function exportGold(
+  store: ProjectStore,
+  format: ExportFormat,
+  out: string,
+  options: { tree?: string } = {},
+): string[] {
   const items = goldItems(store);
   switch (format) {
     case 'jsonl':
       fs.writeFileSync(out, writeGoldJsonl(items));
+      return [out];
+    case 'ptb':
+      fs.writeFileSync(out, ptbText(items, options.tree));
+      return [out];
+    case 'conll':
+      fs.writeFileSync(out, conllText(items));
       return [out];
     case 'ctm':
       fs.writeFileSync(out, writeCtm(items.map((i) => ({ id: i.id, words: i.gold.words }))));

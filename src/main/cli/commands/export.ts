@@ -9,13 +9,14 @@ export const exportCommand: Command = {
   name: 'export',
   summary: 'Export the gold standard (gold JSON Lines, Praat TextGrids, CTM, sclite trn)',
   usage:
-    `sieve export PROJECT.sieve --format ${EXPORT_FORMATS.join('|')} OUT\n` +
+    `sieve export PROJECT.sieve --format ${EXPORT_FORMATS.join('|')} [--tree NAME] OUT\n` +
     '  jsonl: everything, re-importable with `sieve import --alignment OUT`; textgrid: OUT is a folder,\n' +
-    '  one TextGrid per utterance with words, entities and one tier per tree level',
+    '  one TextGrid per utterance with words, entities and one tier per tree level; ptb: one tree per\n' +
+    '  utterance (--tree NAME, else the first) with timed leaves word@start-end; conll: word start end BIO-tag',
   run(args, io) {
     const { values, positionals } = parseArgs({
       args,
-      options: { format: { type: 'string' } },
+      options: { format: { type: 'string' }, tree: { type: 'string' } },
       allowPositionals: true,
     });
     const format = values.format as ExportFormat | undefined;
@@ -25,7 +26,7 @@ export const exportCommand: Command = {
     }
     const store = ProjectStore.open(path.resolve(io.cwd, positionals[0]!));
     try {
-      const files = exportGold(store, format, path.resolve(io.cwd, positionals[1]!));
+      const files = exportGold(store, format, path.resolve(io.cwd, positionals[1]!), { tree: values.tree });
       io.out(`wrote ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
       return 0;
     } finally {
