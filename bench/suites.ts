@@ -1,7 +1,9 @@
 import type { BenchSuite } from './harness';
+import { nbestBench } from './nbest.bench';
 import { projectOpen } from './projectOpen.bench';
+import { statsBench } from './stats.bench';
 import { storeScale } from './storeScale.bench';
 import { werBench } from './wer.bench';
 
 /** Every benchmark suite; `npm run bench -- NAME` runs one. */
-export const suites: readonly BenchSuite[] = [projectOpen, storeScale, werBench];
+export const suites: readonly BenchSuite[] = [projectOpen, storeScale, werBench, nbestBench, statsBench];

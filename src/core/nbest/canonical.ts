@@ -1,8 +1,8 @@
 // Canonical forms of interpretations: an N-best entry is correct when its canonical form equals that of
 // a gold interpretation (Kleinbauer et al. §5: complete interpretations are compared, not parts).
 import { MetricInputError } from '../stats/errors';
-import { parseTree } from '../tree/bracket';
-import { writeBracket } from '../tree/bracket';
+import { parseTree, writeBracket } from '../tree/bracket';
+import { fastTreeForm, isSpace } from './treeForm';
 
 /**
  * How interpretations are compared; shown in the signature. `tree`: bracket notation, compared as
@@ -51,6 +51,8 @@ export function canonicalJson(value: unknown): string {
 function treeForm(value: unknown): string {
   if (typeof value !== 'string')
     throw new MetricInputError(`a tree interpretation must be a string, got ${describe(value)}`);
+  const fast = fastTreeForm(value);
+  if (fast !== null) return `T${fast}`;
   const { value: tree, diagnostics } = parseTree(value);
   const first = diagnostics.find((d) => d.severity === 'error');
   if (first || !tree) {
@@ -61,10 +63,22 @@ function treeForm(value: unknown): string {
   return `T${writeBracket(tree)}`;
 }
 
+/** Whether a string is already trimmed with single ASCII spaces only (most are; the regex is slow). */
+function isNormalText(s: string): boolean {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 32) {
+      if (i === 0 || i === n - 1 || s.charCodeAt(i + 1) === 32) return false;
+    } else if (isSpace(c) || c === 0x85 || c === 0xa0 || c >= 0x1680) return false;
+  }
+  return true;
+}
+
 function textForm(value: unknown): string {
   if (typeof value !== 'string')
     throw new MetricInputError(`a text interpretation must be a string, got ${describe(value)}`);
-  return `S${value.trim().replace(/\s+/g, ' ')}`;
+  return `S${isNormalText(value) ? value : value.trim().replace(/\s+/g, ' ')}`;
 }
 
 function avsForm(value: unknown): string {

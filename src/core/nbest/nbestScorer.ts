@@ -111,12 +111,18 @@ function scoresOf(u: NbestUtterance): Float64Array | null {
   return scores;
 }
 
-function canonical(u: NbestUtterance, where: string, value: unknown, interp: InterpKind): string {
+function canonical(
+  u: NbestUtterance,
+  where: 'gold' | 'rank',
+  k: number,
+  value: unknown,
+  interp: InterpKind,
+): string {
   try {
     return canonicalInterpretation(value, interp);
   } catch (err) {
     if (err instanceof MetricInputError)
-      throw new MetricInputError(`utterance "${u.id}", ${where}: ${err.message}`);
+      throw new MetricInputError(`utterance "${u.id}", ${where} ${k}: ${err.message}`);
     throw err;
   }
 }
@@ -139,7 +145,7 @@ export function scoreNbest(utterances: readonly NbestUtterance[], options: Nbest
     if (keys.has(key)) throw new MetricInputError(`utterance "${key}" appears twice`);
     keys.add(key);
     nReturned[i] = u.nbest.length;
-    const gold = new Set(u.gold.map((g, k) => canonical(u, `gold ${k + 1}`, g, interp)));
+    const gold = new Set(u.gold.map((g, k) => canonical(u, 'gold', k + 1, g, interp)));
     nGold[i] = gold.size;
     if (u.labels.cantRepresent) {
       status[i] = 'cantRepresent';
@@ -157,7 +163,7 @@ export function scoreNbest(utterances: readonly NbestUtterance[], options: Nbest
       continue;
     }
     status[i] = 'scored';
-    const forms = u.nbest.map((e, j) => canonical(u, `rank ${j + 1}`, e.interp, interp));
+    const forms = u.nbest.map((e, j) => canonical(u, 'rank', j + 1, e.interp, interp));
     if (correctBuf.length < forms.length) correctBuf = new Uint8Array(forms.length * 2);
     const correct = markCorrect(forms, gold, correctBuf);
     rankMetrics({ correct, scores, nGold: gold.size }, ks, values, i * width);

@@ -114,6 +114,8 @@ export function rankMetrics(r: Ranking, ks: ArrayLike<number>, out: Float64Array
   }
 }
 
+const seenScratch = new Set<string>();
+
 /**
  * Marks which entries of a list of canonical forms are correct. Rule: a repeated interpretation is
  * credited only at its first rank in the list as given (also inside a run of equal scores, where its
@@ -127,7 +129,8 @@ export function markCorrect(
 ): Uint8Array {
   const correct =
     out && out.length >= forms.length ? out.subarray(0, forms.length) : new Uint8Array(forms.length);
-  const seen = new Set<string>();
+  const seen = seenScratch;
+  seen.clear();
   for (let j = 0; j < forms.length; j++) {
     const f = forms[j]!;
     const first = !seen.has(f);

@@ -71,19 +71,6 @@ export function approximateRandomisation(
   const random = seededRandom(seed);
   const width = stat.width;
   let extreme = 0;
-  let bits = 0;
-  let left = 0;
-  // One 32-bit draw gives 32 coin flips.
-  const flip = (): boolean => {
-    if (left === 0) {
-      bits = (random() * 4294967296) >>> 0;
-      left = 32;
-    }
-    left--;
-    const heads = (bits & 1) === 1;
-    bits >>>= 1;
-    return heads;
-  };
   if (stat.fromSums) {
     // Additive figures: start from A's and B's column sums and move each swapped item's difference.
     const totalA = new Float64Array(width);
@@ -92,19 +79,51 @@ export function approximateRandomisation(
       totalA[k % width]! += a[k]!;
       totalB[k % width]! += b[k]!;
     }
+    // Swapping an item whose statistics are equal in A and B changes nothing: keep only the others.
+    const diff = new Float64Array(a.length);
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      let same = true;
+      for (let c = 0; c < width; c++) same &&= a[i * width + c] === b[i * width + c];
+      if (same) continue;
+      for (let c = 0; c < width; c++) diff[m * width + c] = b[i * width + c]! - a[i * width + c]!;
+      m++;
+    }
+    const moved = new Float64Array(width);
     const sumsA = new Float64Array(width);
     const sumsB = new Float64Array(width);
     for (let t = 0; t < trials; t++) {
-      sumsA.set(totalA);
-      sumsB.set(totalB);
-      for (let i = 0; i < n; i++) {
-        if (!flip()) continue;
-        const base = i * width;
-        for (let c = 0; c < width; c++) {
-          const d = b[base + c]! - a[base + c]!;
-          sumsA[c]! += d;
-          sumsB[c]! -= d;
+      moved.fill(0);
+      // One 32-bit draw gives the coin flips of 32 items.
+      for (let i0 = 0; i0 < m; i0 += 32) {
+        let bits = (random() * 4294967296) >>> 0;
+        const end = Math.min(m, i0 + 32);
+        // Branch-free: a coin flip is a 50/50 branch no predictor can learn, so multiply by the bit.
+        if (width === 1) {
+          let acc = 0;
+          for (let i = i0; i < end; i++, bits >>>= 1) acc += diff[i]! * (bits & 1);
+          moved[0]! += acc;
+        } else if (width === 2) {
+          let acc0 = 0;
+          let acc1 = 0;
+          for (let i = i0; i < end; i++, bits >>>= 1) {
+            const bit = bits & 1;
+            acc0 += diff[2 * i]! * bit;
+            acc1 += diff[2 * i + 1]! * bit;
+          }
+          moved[0]! += acc0;
+          moved[1]! += acc1;
+        } else {
+          for (let i = i0; i < end; i++, bits >>>= 1) {
+            const bit = bits & 1;
+            const base = i * width;
+            for (let c = 0; c < width; c++) moved[c]! += diff[base + c]! * bit;
+          }
         }
+      }
+      for (let c = 0; c < width; c++) {
+        sumsA[c] = totalA[c]! + moved[c]!;
+        sumsB[c] = totalB[c]! - moved[c]!;
       }
       if (reaches(stat.fromSums(sumsA, n) - stat.fromSums(sumsB, n), delta)) extreme++;
     }
@@ -112,12 +131,16 @@ export function approximateRandomisation(
     const sa = new Float64Array(a.length);
     const sb = new Float64Array(b.length);
     for (let t = 0; t < trials; t++) {
-      for (let i = 0; i < n; i++) {
-        const base = i * width;
-        const swap = flip();
-        for (let c = 0; c < width; c++) {
-          sa[base + c] = swap ? b[base + c]! : a[base + c]!;
-          sb[base + c] = swap ? a[base + c]! : b[base + c]!;
+      for (let i0 = 0; i0 < n; i0 += 32) {
+        let bits = (random() * 4294967296) >>> 0;
+        const end = Math.min(n, i0 + 32);
+        for (let i = i0; i < end; i++, bits >>>= 1) {
+          const swap = (bits & 1) === 1;
+          const base = i * width;
+          for (let c = 0; c < width; c++) {
+            sa[base + c] = swap ? b[base + c]! : a[base + c]!;
+            sb[base + c] = swap ? a[base + c]! : b[base + c]!;
+          }
         }
       }
       if (reaches(stat.combine(sa) - stat.combine(sb), delta)) extreme++;
