@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AnnotationStatus, Peaks, ProjectSummary, UtteranceDetail, UtteranceSummary } from '../model/schemas';
 import { GoldDiff } from '../gold/diff';
 import { GoldRecords } from '../gold/records';
+import { AnnotationSettings, AnnotationSettingsState } from '../edit/settings';
 import { type ApiResult, ApiErrorShape } from './errors';
 
 const UtteranceId = z.string().min(1).max(200);
@@ -101,6 +102,11 @@ export const contract = {
   'job:status': { input: z.strictObject({ jobId: z.string().max(100) }), output: JobStatus },
   'system:list': { input: z.strictObject({}), output: z.array(SystemInfo) },
   'audio:peaks': { input: z.strictObject({ audioId: z.number().int().positive() }), output: Peaks },
+  'annotation:getSettings': { input: z.strictObject({}), output: AnnotationSettingsState },
+  'annotation:setSettings': {
+    input: z.strictObject({ settings: AnnotationSettings }),
+    output: AnnotationSettingsState,
+  },
 } as const;
 
 /** The name of an API method, e.g. `'utterance:get'`. */

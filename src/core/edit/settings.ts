@@ -40,3 +40,10 @@ export const DEFAULT_ANNOTATION_SETTINGS: AnnotationSettings = {
   ],
   treeLabels: [],
 };
+
+/** The settings as the workspace loads them, with the node labels the project's gold trees already use. */
+export const AnnotationSettingsState = z.strictObject({
+  settings: AnnotationSettings,
+  labelsInUse: z.array(z.string()),
+});
+export type AnnotationSettingsState = z.infer<typeof AnnotationSettingsState>;

@@ -77,5 +77,7 @@ export function createHandlers(session: Session) {
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),
     'audio:peaks': ({ audioId }) => session.project.peaks(audioId),
+    'annotation:getSettings': () => session.project.annotationSettings(),
+    'annotation:setSettings': ({ settings }) => session.project.setAnnotationSettings(settings),
   } satisfies Handlers;
 }

@@ -18,6 +18,13 @@ import type { GoldDiff } from '../../core/gold/diff';
 import { applyGoldDiff, readGold, undoRedo, undoStacks } from './goldStore';
 import { type Db, openDatabase } from './openDatabase';
 import { listSystems } from './systemStore';
+import {
+  AnnotationSettings,
+  type AnnotationSettingsState,
+  DEFAULT_ANNOTATION_SETTINGS,
+} from '../../core/edit/settings';
+import { entityKeyProblems } from '../../core/edit/keymap';
+import { labelsInBrackets } from '../../core/edit/goldTrees';
 
 interface AudioRow {
   id: number;
@@ -236,6 +243,27 @@ export class ProjectStore {
     const row = this.db.prepare('SELECT * FROM audio_file WHERE id = ?').get(id) as AudioRow | undefined;
     if (!row) throw new AppError('NOT_FOUND', `No audio file with id ${id}.`, { audioId: id });
     return row;
+  }
+
+  /** The annotation workspace's settings (entity keys, label set) and the labels the gold trees use. */
+  annotationSettings(): AnnotationSettingsState {
+    const raw = this.meta('annotation.settings');
+    const settings = raw ? AnnotationSettings.parse(JSON.parse(raw)) : DEFAULT_ANNOTATION_SETTINGS;
+    const brackets = this.db.prepare('SELECT bracket FROM gold_tree').pluck().all() as string[];
+    return { settings, labelsInUse: labelsInBrackets(brackets) };
+  }
+
+  /** Saves the annotation settings; entity keys that clash with the workspace's keys are refused. */
+  setAnnotationSettings(settings: AnnotationSettings): AnnotationSettingsState {
+    const problems = entityKeyProblems(settings.entityTypes);
+    if (problems.length > 0)
+      throw new AppError('INVALID_INPUT', `Entity keys: ${problems.join('; ')}.`, { problems });
+    this.db
+      .prepare(
+        'INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
+      .run('annotation.settings', JSON.stringify(settings));
+    return this.annotationSettings();
   }
 
   /** The cached waveform envelope of an audio file. */
