@@ -43,6 +43,13 @@ export const nbestBench: BenchSuite = {
     );
     const scored = scoreNbest(utts, { ks: KS, interp: 'text' });
     await measure('summarise', { utterances: n, figures: 24 }, () => summarise(scored), { runs: 3 });
+    const first10k = Array.from({ length: 10_000 }, (_, i) => i);
+    await measure(
+      'summarise with bootstrap intervals',
+      { utterances: 10_000, figures: 24, resamples: 1000 },
+      () => summarise(scored, first10k, { resamples: 1000 }),
+      { runs: 3 },
+    );
 
     // The kernel alone: correctness and scores already reduced to typed arrays.
     const rnd = seededRandom(3);

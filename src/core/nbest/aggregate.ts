@@ -1,7 +1,7 @@
 // Corpus figures of an N-best run, overall and per label group. Table 3 of Kleinbauer et al. reports
 // NotFound@K as a count of utterances and FRecall@K / NDCG@K as means over the scored utterances
 // (NotFound ones included, §6.2); the same CorpusStatistic objects drive bootstrap intervals and tests.
-import { bootstrapInterval, bootstrapSignature, type BootstrapOptions } from '../stats/bootstrap';
+import { bootstrapIntervals, bootstrapSignature, type BootstrapOptions } from '../stats/bootstrap';
 import { meanStatistic, sumStatistic, type CorpusStatistic } from '../stats/statistic';
 import { compareGroupValues, groupValue, type LabelDimension } from './labels';
 import { figureName, type NbestScores } from './nbestScorer';
@@ -56,7 +56,9 @@ export function summarise(s: NbestScores, indices?: readonly number[], ci?: Boot
     figures: {},
     combine: {},
   };
-  if (ci) summary.intervals = {};
+  const names: string[] = [];
+  const stats: CorpusStatistic[] = [];
+  const columns: Float64Array[] = [];
   for (const metric of NBEST_METRICS) {
     const stat = nbestStatistic(metric);
     for (let k = 0; k < s.ks.length; k++) {
@@ -64,11 +66,17 @@ export function summarise(s: NbestScores, indices?: readonly number[], ci?: Boot
       const values = figureValues(s, metric, k, rows);
       summary.figures[name] = stat.combine(values);
       summary.combine[name] = stat.name;
-      if (ci && summary.intervals) {
-        const b = bootstrapInterval(stat, values, ci);
-        summary.intervals[name] = [b.lo, b.hi];
-      }
+      names.push(name);
+      stats.push(stat);
+      columns.push(values);
     }
+  }
+  if (ci) {
+    // One shared set of resamples for every figure.
+    const intervals = bootstrapIntervals(stats, columns, ci);
+    summary.intervals = Object.fromEntries(
+      names.map((name, j) => [name, [intervals[j]!.lo, intervals[j]!.hi]]),
+    );
   }
   if (ci) summary.intervalSignature = bootstrapSignature(null, ci);
   return summary;

@@ -142,7 +142,10 @@ export function scoreNbest(utterances: readonly NbestUtterance[], options: Nbest
   for (let i = 0; i < n; i++) {
     const u = utterances[i]!;
     const key = utteranceKey(u.id, u.labels);
-    if (keys.has(key)) throw new MetricInputError(`utterance "${key}" appears twice`);
+    if (keys.has(key)) {
+      const hint = u.labels.input ? '' : ' (text and ASR versions of one description need labels.input)';
+      throw new MetricInputError(`utterance "${key}" appears twice${hint}`);
+    }
     keys.add(key);
     nReturned[i] = u.nbest.length;
     const gold = new Set(u.gold.map((g, k) => canonical(u, 'gold', k + 1, g, interp)));

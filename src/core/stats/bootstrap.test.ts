@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bootstrapInterval, pairedBootstrap, quantile } from './bootstrap';
+import { bootstrapInterval, bootstrapIntervals, pairedBootstrap, quantile } from './bootstrap';
 import { MetricInputError } from './errors';
 import { randomIndex, seededRandom } from './prng';
 import { meanStatistic, ratioStatistic, type CorpusStatistic } from './statistic';
@@ -142,5 +142,36 @@ describe('bootstrap', () => {
     expect(() => bootstrapInterval(meanStatistic, Float64Array.from([1]), { resamples: 0 })).toThrow(
       MetricInputError,
     );
+  });
+});
+
+describe('bootstrapIntervals', () => {
+  it('equals separate bootstrapInterval calls with the same seed', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 9 })), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        fc.integer({ min: 0, max: 99 }),
+        (items, seed) => {
+          const mean = Float64Array.from(items.map((p) => p[0]));
+          const ratio = Float64Array.from(items.flat());
+          const stats = [meanStatistic, ratioStatistic(), meanStatistic];
+          const values = [mean, ratio, Float64Array.from(items.map((p) => p[1]))];
+          const together = bootstrapIntervals(stats, values, { resamples: 50, seed });
+          stats.forEach((st, k) => {
+            const alone = bootstrapInterval(st, values[k]!, { resamples: 50, seed });
+            expect(together[k]!.lo).toBeCloseTo(alone.lo, 10);
+            expect(together[k]!.hi).toBeCloseTo(alone.hi, 10);
+            expect(together[k]!.value).toBe(alone.value);
+          });
+        },
+      ),
+      { numRuns: 50 },
+    );
+    expect(() =>
+      bootstrapIntervals([meanStatistic, meanStatistic], [new Float64Array(2), new Float64Array(3)]),
+    ).toThrow(MetricInputError);
   });
 });
