@@ -110,39 +110,61 @@ export function buildSegmentTree(
   const end: number[] = [];
   const childIdx: number[] = [];
   const pre: number[] = [];
-  const parentOf: number[] = []; // filled by postorder index once the parent is known
-  // Iterative postorder, so that trees thousands of levels deep are fine.
-  const stack: { n: TreeNode; i: number; first: number; kids: number[]; idx: number }[] = [
-    { n: tree, i: 0, first: 0, kids: [], idx: 0 },
-  ];
+  const parentOf: number[] = [];
+  // Iterative postorder over parallel stacks (deep trees are fine). `done` holds the postorder ids of
+  // finished constituents whose parent is still open; `mark` says where each open node's children start.
+  const nodeStack: TreeNode[] = [tree];
+  const nextChild: number[] = [0];
+  const firstWordAt: number[] = [0];
+  const indexInParent: number[] = [0];
+  const mark: number[] = [0];
+  const done: number[] = [];
   let word = 0;
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    if (top.i < top.n.children.length) {
-      const child = top.n.children[top.i]!;
-      const idx = top.i++;
+  while (nodeStack.length > 0) {
+    const top = nodeStack.length - 1;
+    const t = nodeStack[top]!;
+    const i = nextChild[top]!;
+    if (i < t.children.length) {
+      nextChild[top] = i + 1;
+      const child = t.children[i]!;
       if (child.children.length === 0) word++;
-      else stack.push({ n: child, i: 0, first: word, kids: [], idx });
+      else {
+        nodeStack.push(child);
+        nextChild.push(0);
+        firstWordAt.push(word);
+        indexInParent.push(i);
+        mark.push(done.length);
+      }
       continue;
     }
-    stack.pop();
     const id = labels.length;
-    labels.push(top.n.label);
-    source.push(top.n);
-    first.push(top.first);
+    labels.push(t.label);
+    source.push(t);
+    first.push(firstWordAt[top]!);
     end.push(word);
-    childIdx.push(top.idx);
-    pre.push(top.kids.length === 0 ? 1 : 0);
+    childIdx.push(indexInParent[top]!);
     parentOf.push(-1);
-    for (const k of top.kids) parentOf[k] = id;
-    if (stack.length > 0) stack[stack.length - 1]!.kids.push(id);
+    const from = mark[top]!;
+    pre.push(done.length === from ? 1 : 0);
+    for (let k = from; k < done.length; k++) parentOf[done[k]!] = id;
+    done.length = from;
+    done.push(id);
+    nodeStack.pop();
+    nextChild.pop();
+    firstWordAt.pop();
+    indexInParent.pop();
+    mark.pop();
   }
   if (word !== words.length) {
     throw new MetricInputError(`${role} tree has ${word} leaves but ${words.length} words`);
   }
   const size = labels.length;
-  const wordStartSec = Float64Array.from(words, (w) => w.startSec);
-  const wordEndSec = Float64Array.from(words, (w) => w.endSec);
+  const wordStartSec = new Float64Array(word);
+  const wordEndSec = new Float64Array(word);
+  for (let k = 0; k < word; k++) {
+    wordStartSec[k] = words[k]!.startSec;
+    wordEndSec[k] = words[k]!.endSec;
+  }
   const t: SegmentTree = {
     size,
     wordCount: word,

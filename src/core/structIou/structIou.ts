@@ -69,15 +69,23 @@ function settings(options: StructIouOptions): { flexible: boolean; threshold: nu
   return { flexible, threshold };
 }
 
-/** Settings signature, e.g. `struct-iou|thr:0|flex:yes|v:0.1.0`; text mode adds `time:unit`. */
-export function structIouSignature(options: StructIouOptions = {}, timing: StructIouTiming = 'sec'): string {
+/** The signature fields of Struct-IoU's settings (`thr`, `flex`, and `time:unit` in text mode). */
+export function structIouFields(
+  options: StructIouOptions = {},
+  timing: StructIouTiming = 'sec',
+): [string, string | number][] {
   const s = settings(options);
   const fields: [string, string | number][] = [
     ['thr', s.threshold],
     ['flex', s.flexible ? 'yes' : 'no'],
   ];
   if (timing === 'unit') fields.push(['time', 'unit']);
-  return makeSignature('struct-iou', fields);
+  return fields;
+}
+
+/** Settings signature, e.g. `struct-iou|thr:0|flex:yes|v:0.1.0`; text mode adds `time:unit`. */
+export function structIouSignature(options: StructIouOptions = {}, timing: StructIouTiming = 'sec'): string {
+  return makeSignature('struct-iou', structIouFields(options, timing));
 }
 
 function describe(t: SegmentTree): StructIouNode[] {
