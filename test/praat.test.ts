@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeText } from '../src/core/formats/decodeText';
 import { type TextGrid, parseTextGrid, writeTextGrid } from '../src/core/formats/textGrid';
-import { parseTextGridWords } from '../src/core/formats/textGridWords';
+import {
+  entityTiers,
+  intervalTier,
+  parseTextGridWords,
+  treeLevelTiers,
+  wordLabels,
+} from '../src/core/formats/textGridWords';
+import { parseTreeOrThrow } from '../src/core/tree/bracket';
 
 const praatVersion = ((): string | null => {
   try {
@@ -127,7 +134,7 @@ describe.skipIf(praatVersion === null)(
       (form) => {
         const file = join(dir, `ours-${form}.TextGrid`);
         writeFileSync(file, writeTextGrid(ours, { form }));
-        const dump = runPraat(DUMP, file).trimEnd().split('\n');
+        const dump = runPraat(DUMP, file).replace(/\n+$/, '').split('\n');
         expect(dump).toEqual(dumpOf(ours));
       },
     );
@@ -177,9 +184,51 @@ describe.skipIf(praatVersion === null)(
             { text: 'world', startSec: 1.25, endSec: 2.5 },
           ]);
           // And Praat's own reading of its file agrees with ours.
-          expect(runPraat(DUMP, `${stem}_${form}.TextGrid`).trimEnd().split('\n')).toEqual(dumpOf(expected));
+          expect(runPraat(DUMP, `${stem}_${form}.TextGrid`).replace(/\n+$/, '').split('\n')).toEqual(
+            dumpOf(expected),
+          );
         }
       },
     );
+
+    it('Praat opens a gold export: word tier, one tier per tree level, entity tiers', () => {
+      const words = [
+        { text: 'fly', startSec: 0.1, endSec: 0.4 },
+        { text: 'to', startSec: 0.4, endSec: 0.5 },
+        { text: 'new', startSec: 0.6, endSec: 0.8 },
+        { text: 'york', startSec: 0.8, endSec: 1.2 },
+      ];
+      const tree = parseTreeOrThrow(
+        '(root:S (concept:AGoal word:fly (concept:ADest word:to word:new word:york)))',
+        { typed: true },
+      );
+      const grid: TextGrid = {
+        xmin: 0,
+        xmax: 1.5,
+        tiers: [
+          intervalTier('words', wordLabels(words), 0, 1.5),
+          ...treeLevelTiers(tree, words, 0, 1.5, 'semantic', true),
+          ...entityTiers(
+            [
+              { type: 'CITY', firstWord: 2, lastWord: 3 },
+              { type: 'NEW', firstWord: 2, lastWord: 2 },
+            ],
+            words,
+            0,
+            1.5,
+          ),
+        ],
+      };
+      expect(grid.tiers.map((t) => t.name)).toEqual([
+        'words',
+        'semantic-1',
+        'semantic-2',
+        'entities',
+        'entities-2',
+      ]);
+      const file = join(dir, 'gold-export.TextGrid');
+      writeFileSync(file, writeTextGrid(grid));
+      expect(runPraat(DUMP, file).replace(/\n+$/, '').split('\n')).toEqual(dumpOf(grid));
+    });
   },
 );

@@ -2,7 +2,7 @@
 // writes tiers `words` and `phones`, silence as empty intervals) and the tiers SIEVE exports for a gold
 // utterance (words, one tier per tree level, entities).
 import type { EntitySpan, TimedWord } from '../model/annotation';
-import type { ParseResult } from '../text/diagnostics';
+import { type ParseResult, valueOrThrow } from '../text/diagnostics';
 import type { TreeNode } from '../tree/tree';
 import { FormatWriteError, Reporter } from './common';
 import { type TextGrid, type TextGridInterval, type TextGridTier, parseTextGrid } from './textGrid';
@@ -65,6 +65,15 @@ export function parseTextGridWords(
     return { value: [], diagnostics };
   }
   return { value: tierWords(tier, options.silence), diagnostics };
+}
+
+/** `parseTextGridWords`, throwing a `ParseError` (`file:line:col: …`) on the first error. */
+export function parseTextGridWordsOrThrow(
+  text: string,
+  options: TextGridWordOptions = {},
+  file?: string,
+): TimedWord[] {
+  return valueOrThrow(parseTextGridWords(text, options), file);
 }
 
 /** Something with a time span and a label, to be laid on an interval tier. */

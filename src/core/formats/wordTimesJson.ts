@@ -111,6 +111,11 @@ export function parseWhisperXJson(text: string): ParseResult<WhisperXSegmentWord
   return { value: segments, diagnostics: report.diagnostics };
 }
 
+/** `parseWhisperXJson`, throwing a `ParseError` (`file:line:col: …`) on the first error. */
+export function parseWhisperXJsonOrThrow(text: string, file?: string): WhisperXSegmentWords[] {
+  return valueOrThrow(parseWhisperXJson(text), file);
+}
+
 /** Which spelling of a Gentle word to keep: the transcript's (`word`) or the aligner's (`alignedWord`). */
 export interface GentleOptions {
   spelling?: 'word' | 'alignedWord';
@@ -148,6 +153,15 @@ export function parseGentleJson(text: string, options: GentleOptions = {}): Pars
       );
   });
   return { value: words.filter((w) => w.text !== ''), diagnostics: report.diagnostics };
+}
+
+/** `parseGentleJson`, throwing a `ParseError` (`file:line:col: …`) on the first error. */
+export function parseGentleJsonOrThrow(
+  text: string,
+  options: GentleOptions = {},
+  file?: string,
+): TimedWord[] {
+  return valueOrThrow(parseGentleJson(text, options), file);
 }
 
 /**
