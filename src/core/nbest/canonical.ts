@@ -2,7 +2,7 @@
 // a gold interpretation (Kleinbauer et al. §5: complete interpretations are compared, not parts).
 import { MetricInputError } from '../stats/errors';
 import { parseTree, writeBracket } from '../tree/bracket';
-import { fastTreeForm, isSpace } from './treeForm';
+import { fastTreeForm, isCanonicalTree, isSpace } from './treeForm';
 
 /**
  * How interpretations are compared; shown in the signature. `tree`: bracket notation, compared as
@@ -48,11 +48,12 @@ export function canonicalJson(value: unknown): string {
   throw new MetricInputError(`not a JSON value: ${String(value)}`);
 }
 
-function treeForm(value: unknown): string {
+function treeForm(value: unknown, tag: string): string {
   if (typeof value !== 'string')
     throw new MetricInputError(`a tree interpretation must be a string, got ${describe(value)}`);
+  if (isCanonicalTree(value)) return tag + value;
   const fast = fastTreeForm(value);
-  if (fast !== null) return `T${fast}`;
+  if (fast !== null) return tag + fast;
   const { value: tree, diagnostics } = parseTree(value);
   const first = diagnostics.find((d) => d.severity === 'error');
   if (first || !tree) {
@@ -60,7 +61,7 @@ function treeForm(value: unknown): string {
       `not a bracket tree (${first?.message ?? 'empty'} at column ${first?.column ?? 1}): ${describe(value)}`,
     );
   }
-  return `T${writeBracket(tree)}`;
+  return tag + writeBracket(tree);
 }
 
 /** Whether a string is already trimmed with single ASCII spaces only (most are; the regex is slow). */
@@ -75,10 +76,10 @@ function isNormalText(s: string): boolean {
   return true;
 }
 
-function textForm(value: unknown): string {
+function textForm(value: unknown, tag: string): string {
   if (typeof value !== 'string')
     throw new MetricInputError(`a text interpretation must be a string, got ${describe(value)}`);
-  return `S${isNormalText(value) ? value : value.trim().replace(/\s+/g, ' ')}`;
+  return tag + (isNormalText(value) ? value : value.trim().replace(/\s+/g, ' '));
 }
 
 function avsForm(value: unknown): string {
@@ -104,26 +105,27 @@ function avsForm(value: unknown): string {
   // A set: pairs sorted by their JSON text (attribute first), repeats dropped.
   const keyed = pairs.map((p) => JSON.stringify(p)).sort();
   const unique = keyed.filter((k, i) => i === 0 || k !== keyed[i - 1]);
-  return `A[${unique.join(',')}]`;
+  return `[${unique.join(',')}]`;
 }
 
 /**
- * The canonical form of one interpretation under `kind`, prefixed by a letter for its kind so forms
- * of different kinds never coincide. Throws a `MetricInputError` naming the value when it does not fit.
+ * The canonical form of one interpretation under `kind`. In `auto` mode, where kinds mix, the form is
+ * prefixed by a letter for its kind (T, S, J) so forms of different kinds never coincide. Throws a
+ * `MetricInputError` naming the value when it does not fit.
  */
 export function canonicalInterpretation(value: unknown, kind: InterpKind): string {
   switch (kind) {
     case 'tree':
-      return treeForm(value);
+      return treeForm(value, '');
     case 'text':
-      return textForm(value);
+      return textForm(value, '');
     case 'avs':
       return avsForm(value);
     case 'json':
-      return `J${canonicalJson(value)}`;
+      return canonicalJson(value);
     case 'auto':
       if (typeof value === 'string')
-        return value.trimStart().startsWith('(') ? treeForm(value) : textForm(value);
+        return value.trimStart().startsWith('(') ? treeForm(value, 'T') : textForm(value, 'S');
       return `J${canonicalJson(value)}`;
   }
 }

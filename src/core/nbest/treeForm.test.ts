@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTree, writeBracket } from '../tree/bracket';
 import type { TreeNode } from '../tree/tree';
-import { fastTreeForm } from './treeForm';
+import { fastTreeForm, isCanonicalTree } from './treeForm';
 
 // The oracle is the full reader and writer: parse, then write on one line.
 function slow(text: string): string | null {
@@ -31,8 +31,14 @@ describe('fastTreeForm', () => {
     fc.assert(
       fc.property(tree, fc.array(space, { minLength: 1, maxLength: 7 }), (t, spaces) => {
         const text = messy(t, spaces);
-        expect(fastTreeForm(text)).toBe(slow(text));
+        const written = slow(text);
+        expect(fastTreeForm(text)).toBe(written);
         expect(fastTreeForm(text)).not.toBeNull();
+        expect(isCanonicalTree(written!)).toBe(true);
+        if (isCanonicalTree(text)) expect(text).toBe(written);
+        // Canonical spacing but bracketed leaves: only the bare-leaf writing is canonical.
+        const bracketed = writeBracket(t, { leafBrackets: true });
+        expect(isCanonicalTree(bracketed)).toBe(bracketed === written);
       }),
       { numRuns: 500 },
     );
@@ -44,6 +50,7 @@ describe('fastTreeForm', () => {
         const text = parts.join('');
         const fast = fastTreeForm(text);
         if (fast !== null) expect(fast).toBe(slow(text));
+        if (isCanonicalTree(text)) expect(text).toBe(slow(text));
       }),
       { numRuns: 2000 },
     );
@@ -57,5 +64,20 @@ describe('fastTreeForm', () => {
     expect(fastTreeForm('(S a')).toBeNull();
     expect(fastTreeForm('a')).toBeNull();
     expect(fastTreeForm('')).toBeNull();
+    expect(isCanonicalTree('(S (NP (D the) (N mug)))')).toBe(true);
+    expect(isCanonicalTree('(X)')).toBe(true);
+    for (const t of [
+      '(S (N (mug)))',
+      '(S  a)',
+      '( S a)',
+      '(S a )',
+      '(S a)(T b)',
+      '(S\ta)',
+      '((S a))',
+      '(S a',
+      'S',
+    ]) {
+      expect(isCanonicalTree(t), t).toBe(false);
+    }
   });
 });
