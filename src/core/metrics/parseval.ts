@@ -1,0 +1,339 @@
+// ParsEval (Black et al. 1991) as EVALB computes it (Sekine and Collins 1997), with its parameter files:
+// labelled and unlabelled bracket precision, recall and F1 over word spans, crossing brackets and tagging
+// accuracy, per sentence and for a corpus, beside Struct-IoU (Shi et al. §5.1.2, §5.2).
+//
+// EVALB's conventions, followed here: a preterminal (a node over exactly one word) is the word's tag, not a
+// bracket; a word whose tag is a delete label (COLLINS.prm: punctuation and -NONE-) is removed with its
+// tag; a bracket whose label, cut at its first '-' or '=' (NP-SBJ-1 → NP), is a delete label (TOP) is
+// ignored but its children are kept; brackets left without words are ignored; equivalent labels
+// (ADVP = PRT) match; brackets match as multisets (two identical brackets need two partners). A test tree
+// without words is skipped; if the word sequences differ the sentence is an error: ParsEval is undefined
+// there (speech trees over recognised words), and the result says so instead of guessing.
+// Two choices of SIEVE: an empty-label root (the Penn Treebank wrapper `( (S …) )`, or the forest of a
+// line holding several trees) is ignored like TOP — EVALB would count it as a bracket labelled "" — and a
+// word directly under a phrase, with no tag of its own, is kept with the empty tag instead of stopping.
+import { MetricInputError } from '../stats/errors';
+import { makeSignature } from '../stats/signature';
+import type { TreeNode } from '../tree/tree';
+
+/** An EVALB parameter file's settings. */
+export interface EvalbParams {
+  /** Name in signatures (`collins`). */
+  name: string;
+  deleteLabels: readonly string[];
+  deleteLabelsForLength: readonly string[];
+  equivalentLabels: readonly (readonly [string, string])[];
+  equivalentWords: readonly (readonly [string, string])[];
+  /** The second block of figures covers sentences of at most this many words. */
+  cutoffLength: number;
+}
+
+/** EVALB's COLLINS.prm, the standard setting for Penn Treebank parsing results. */
+export const COLLINS_PRM: EvalbParams = {
+  name: 'collins',
+  deleteLabels: ['TOP', '-NONE-', ',', ':', '``', "''", '.'],
+  deleteLabelsForLength: ['-NONE-'],
+  equivalentLabels: [['ADVP', 'PRT']],
+  equivalentWords: [],
+  cutoffLength: 40,
+};
+
+/** Precision, recall and F1 in [0, 1]. */
+export interface Prf {
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+/** Sufficient statistics of one sentence (all zero for a skipped or error sentence, except `length`). */
+export interface ParsevalStats {
+  /** EVALB's sentence length: gold words not tagged with a length-delete label (punctuation counts). */
+  length: number;
+  /** Gold words after deletion. */
+  words: number;
+  goldBrackets: number;
+  testBrackets: number;
+  labeledMatch: number;
+  unlabeledMatch: number;
+  /** Test brackets that cross a gold bracket. */
+  crossing: number;
+  correctTags: number;
+}
+
+/** One sentence: `ok`, `skip` (the test tree has no words) or `error` (the word sequences differ). */
+export interface ParsevalSentence {
+  status: 'ok' | 'skip' | 'error';
+  /** Why a sentence was not scored. */
+  reason?: string;
+  stats: ParsevalStats;
+  /** Null when not scored: ParsEval is undefined for the sentence. */
+  labeled: Prf | null;
+  unlabeled: Prf | null;
+}
+
+interface Bracket {
+  start: number;
+  end: number;
+  label: string;
+  ignored: boolean;
+}
+interface Reading {
+  words: string[];
+  tags: string[];
+  length: number;
+  brackets: Bracket[];
+}
+
+function equivalent(pairs: EvalbParams['equivalentLabels'], a: string, b: string): boolean {
+  return a === b || pairs.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
+}
+
+/** EVALB's modify_label: a label is cut at its first '-' or '=' (NP-SBJ-1 → NP, PP=2 → PP). */
+export function evalbLabel(label: string): string {
+  const cut = label.search(/[-=]/);
+  return cut < 0 ? label : label.slice(0, cut);
+}
+
+function read(tree: TreeNode, params: EvalbParams): Reading {
+  const r: Reading = { words: [], tags: [], length: 0, brackets: [] };
+  const word = (w: string, tag: string): void => {
+    if (!params.deleteLabelsForLength.includes(tag)) r.length++;
+    if (params.deleteLabels.includes(tag)) return;
+    r.words.push(w);
+    r.tags.push(tag);
+  };
+  const isTagged = (t: TreeNode): boolean => t.children.length === 1 && t.children[0]!.children.length === 0;
+  // Iterative preorder with an explicit stack, so deep trees are fine; brackets are numbered as they open.
+  const stack: { t: TreeNode; i: number; b: Bracket | null }[] = [];
+  const enter = (t: TreeNode, isRoot: boolean): void => {
+    if (t.children.length === 0) word(t.label, '');
+    else if (isTagged(t)) word(t.children[0]!.label, t.label);
+    else {
+      let b: Bracket | null = null;
+      if (!(isRoot && t.label === '')) {
+        const label = evalbLabel(t.label);
+        b = { start: r.words.length, end: 0, label, ignored: false };
+        b.ignored = params.deleteLabels.some((d) => equivalent(params.equivalentLabels, label, d));
+        r.brackets.push(b);
+      }
+      stack.push({ t, i: 0, b });
+    }
+  };
+  enter(tree, true);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.i < top.t.children.length) enter(top.t.children[top.i++]!, false);
+    else {
+      stack.pop();
+      if (top.b) {
+        top.b.end = r.words.length;
+        if (top.b.end === top.b.start) top.b.ignored = true;
+      }
+    }
+  }
+  return r;
+}
+
+/** P, R, F1 from counts. Rule: 0/0 is 1 when nothing was to be found and nothing proposed, else 0. */
+export function prf(match: number, gold: number, test: number): Prf {
+  return {
+    precision: test > 0 ? match / test : gold === 0 ? 1 : 0,
+    recall: gold > 0 ? match / gold : test === 0 ? 1 : 0,
+    f1: gold + test > 0 ? (2 * match) / (gold + test) : 1,
+  };
+}
+
+/** EVALB's greedy matching of gold against test brackets (a multiset intersection). */
+function matches(gold: Bracket[], test: Bracket[], sameLabel: (a: string, b: string) => boolean): number {
+  const used = new Uint8Array(test.length);
+  let n = 0;
+  for (const g of gold) {
+    for (let j = 0; j < test.length; j++) {
+      const t = test[j]!;
+      if (!used[j] && t.start === g.start && t.end === g.end && sameLabel(g.label, t.label)) {
+        used[j] = 1;
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * The tree of one line of an EVALB input file: none for an empty line (a skipped sentence), the tree for
+ * one, and for several (`(P this) (Q is)`) a forest under an empty-label root, which is not a bracket.
+ */
+export function evalbLineTree(trees: readonly TreeNode[]): TreeNode | null {
+  if (trees.length === 0) return null;
+  return trees.length === 1 ? trees[0]! : { label: '', children: [...trees] };
+}
+
+/** Scores one test tree against its gold tree (`test` null: an empty line, skipped as EVALB does). */
+export function parsevalSentence(
+  gold: TreeNode,
+  test: TreeNode | null,
+  params: EvalbParams = COLLINS_PRM,
+): ParsevalSentence {
+  const g = read(gold, params);
+  const t = test ? read(test, params) : null;
+  const stats: ParsevalStats = {
+    length: g.length,
+    words: g.words.length,
+    goldBrackets: 0,
+    testBrackets: 0,
+    labeledMatch: 0,
+    unlabeledMatch: 0,
+    crossing: 0,
+    correctTags: 0,
+  };
+  const unscored = (status: 'skip' | 'error', reason: string): ParsevalSentence => ({
+    status,
+    reason,
+    stats,
+    labeled: null,
+    unlabeled: null,
+  });
+  if (!t || t.words.length === 0) return unscored('skip', 'the test tree has no words');
+  if (t.words.length !== g.words.length) {
+    return unscored(
+      'error',
+      `ParsEval is undefined: the word sequences differ in length (${g.words.length} gold, ${t.words.length} test words)`,
+    );
+  }
+  for (let k = 0; k < g.words.length; k++) {
+    if (!equivalent(params.equivalentWords, g.words[k]!, t.words[k]!)) {
+      return unscored(
+        'error',
+        `ParsEval is undefined: the words differ at position ${k + 1} ('${g.words[k]}' gold, '${t.words[k]}' test)`,
+      );
+    }
+  }
+  const gb = g.brackets.filter((b) => !b.ignored);
+  const tb = t.brackets.filter((b) => !b.ignored);
+  stats.goldBrackets = gb.length;
+  stats.testBrackets = tb.length;
+  stats.labeledMatch = matches(gb, tb, (a, b) => equivalent(params.equivalentLabels, a, b));
+  stats.unlabeledMatch = matches(gb, tb, () => true);
+  // Crossing is counted over test brackets, as in EVALB: one that crosses any gold bracket counts once.
+  stats.crossing = tb.filter((x) =>
+    gb.some(
+      (y) =>
+        (y.start < x.start && y.end > x.start && y.end < x.end) ||
+        (y.start > x.start && y.start < x.end && y.end > x.end),
+    ),
+  ).length;
+  for (let k = 0; k < g.tags.length; k++) {
+    if (equivalent(params.equivalentLabels, g.tags[k]!, t.tags[k]!)) stats.correctTags++;
+  }
+  return {
+    status: 'ok',
+    stats,
+    labeled: prf(stats.labeledMatch, stats.goldBrackets, stats.testBrackets),
+    unlabeled: prf(stats.unlabeledMatch, stats.goldBrackets, stats.testBrackets),
+  };
+}
+
+/** Corpus figures over the scored sentences, EVALB's summary block plus SIEVE's sentence-level means. */
+export interface ParsevalTotals {
+  sentences: number;
+  errors: number;
+  skipped: number;
+  valid: number;
+  stats: Omit<ParsevalStats, 'length'>;
+  /** From summed counts; null when no sentence was scored. */
+  labeled: Prf | null;
+  unlabeled: Prf | null;
+  /** Mean over scored sentences of the sentence F1; null when none. */
+  sentenceLabeledF1: number | null;
+  sentenceUnlabeledF1: number | null;
+  /** Shares of scored sentences, in [0, 1]; null when none. */
+  completeMatch: number | null;
+  noCrossing: number | null;
+  twoOrLessCrossing: number | null;
+  averageCrossing: number | null;
+  taggingAccuracy: number | null;
+}
+
+/** Combines sentences into EVALB's two blocks: all sentences, and those within the cut-off length. */
+export function combineParseval(
+  sentences: readonly ParsevalSentence[],
+  params: EvalbParams = COLLINS_PRM,
+): { all: ParsevalTotals; cutoff: ParsevalTotals } {
+  const total = (list: readonly ParsevalSentence[]): ParsevalTotals => {
+    const ok = list.filter((s) => s.status === 'ok');
+    const sum = (f: (s: ParsevalStats) => number): number => ok.reduce((a, s) => a + f(s.stats), 0);
+    const stats = {
+      words: sum((s) => s.words),
+      goldBrackets: sum((s) => s.goldBrackets),
+      testBrackets: sum((s) => s.testBrackets),
+      labeledMatch: sum((s) => s.labeledMatch),
+      unlabeledMatch: sum((s) => s.unlabeledMatch),
+      crossing: sum((s) => s.crossing),
+      correctTags: sum((s) => s.correctTags),
+    };
+    const share = (k: number): number | null => (ok.length === 0 ? null : k / ok.length);
+    const some = ok.length > 0;
+    return {
+      sentences: list.length,
+      errors: list.filter((s) => s.status === 'error').length,
+      skipped: list.filter((s) => s.status === 'skip').length,
+      valid: ok.length,
+      stats,
+      labeled: some ? prf(stats.labeledMatch, stats.goldBrackets, stats.testBrackets) : null,
+      unlabeled: some ? prf(stats.unlabeledMatch, stats.goldBrackets, stats.testBrackets) : null,
+      sentenceLabeledF1: share(ok.reduce((a, s) => a + s.labeled!.f1, 0)),
+      sentenceUnlabeledF1: share(ok.reduce((a, s) => a + s.unlabeled!.f1, 0)),
+      completeMatch: share(
+        ok.filter(
+          (s) =>
+            s.stats.goldBrackets === s.stats.testBrackets && s.stats.labeledMatch === s.stats.goldBrackets,
+        ).length,
+      ),
+      noCrossing: share(ok.filter((s) => s.stats.crossing === 0).length),
+      twoOrLessCrossing: share(ok.filter((s) => s.stats.crossing <= 2).length),
+      averageCrossing: share(stats.crossing),
+      taggingAccuracy: stats.words > 0 ? stats.correctTags / stats.words : null,
+    };
+  };
+  return {
+    all: total(sentences),
+    cutoff: total(sentences.filter((s) => s.stats.length <= params.cutoffLength)),
+  };
+}
+
+/** Settings signature, e.g. `parseval|prm:collins|v:0.1.0`. */
+export function parsevalSignature(params: EvalbParams = COLLINS_PRM): string {
+  return makeSignature('parseval', [['prm', params.name]]);
+}
+
+/** Scores a corpus; `tests[i]` null is an empty test line. Different counts raise `MetricInputError`. */
+export function parseval(
+  golds: readonly TreeNode[],
+  tests: readonly (TreeNode | null)[],
+  params: EvalbParams = COLLINS_PRM,
+): { sentences: ParsevalSentence[]; all: ParsevalTotals; cutoff: ParsevalTotals; signature: string } {
+  if (golds.length !== tests.length) {
+    throw new MetricInputError(
+      `ParsEval needs one test tree per gold tree: ${golds.length} gold and ${tests.length} test trees`,
+    );
+  }
+  const sentences = golds.map((g, i) => parsevalSentence(g, tests[i]!, params));
+  return { sentences, ...combineParseval(sentences, params), signature: parsevalSignature(params) };
+}
+
+/**
+ * Per-sentence items `[matched, test − matched, gold − matched]` (true positives, false positives, false
+ * negatives) of the scored sentences, for `f1Statistic(1)` (1: nothing to find and nothing proposed).
+ */
+export function parsevalItemValues(sentences: readonly ParsevalSentence[], labeled = true): Float64Array {
+  const ok = sentences.filter((s) => s.status === 'ok');
+  const out = new Float64Array(3 * ok.length);
+  ok.forEach((s, k) => {
+    const m = labeled ? s.stats.labeledMatch : s.stats.unlabeledMatch;
+    out[3 * k] = m;
+    out[3 * k + 1] = s.stats.testBrackets - m;
+    out[3 * k + 2] = s.stats.goldBrackets - m;
+  });
+  return out;
+}
