@@ -8,6 +8,7 @@ import { importCorpus } from './import';
 import { importSystem } from './importSystem';
 import { info } from './info';
 import { nbest } from './nbest';
+import { ne } from './ne';
 import { wer } from './wer';
 
 /** Every `sieve` subcommand; adding one is adding its module here. */
@@ -20,6 +21,7 @@ export const commands: readonly Command[] = [
   wer,
   ca,
   nbest,
+  ne,
   correlate,
   compare,
 ];
