@@ -11,6 +11,7 @@ import {
   combineParseval,
   evalbLabel,
   evalbLineTree,
+  parseEvalbParams,
   parseval,
   parsevalItemValues,
   parsevalSentence,
@@ -26,7 +27,7 @@ const lineTrees = (text: string): (TreeNode | null)[] =>
 const pct = (x: number | null | undefined): number => Number((100 * (x ?? 0)).toFixed(2));
 
 describe("EVALB's distributed sample (sample.gld, sample.tst, sample.prm → sample.rsl)", () => {
-  const params = sample.params as unknown as EvalbParams;
+  const params = { ...sample.params, labeled: true } as unknown as EvalbParams;
   const golds = lineTrees(sample.gold) as TreeNode[];
   const r = parseval(golds, lineTrees(sample.test), params);
 
@@ -145,7 +146,38 @@ describe('ParsEval with COLLINS.prm', () => {
 
   it('rejects corpora of different sizes, naming the counts', () => {
     expect(() => parseval([node('S')], [])).toThrow('1 gold and 0 test trees');
+  });
+
+  it('reads EVALB parameter files and names other settings by a hash in the signature', () => {
+    const text =
+      '# comment\nDEBUG 0\nCUTOFF_LEN 20\nLABELED 0\nDELETE_LABEL TOP\nEQ_LABEL ADVP PRT\nEQ_WORD a b\n';
+    const r = parseEvalbParams(text, 'my.prm');
+    expect(r.diagnostics).toEqual([]);
+    expect(r.value).toEqual({
+      name: 'my.prm',
+      deleteLabels: ['TOP'],
+      deleteLabelsForLength: [],
+      equivalentLabels: [['ADVP', 'PRT']],
+      equivalentWords: [['a', 'b']],
+      cutoffLength: 20,
+      labeled: false,
+    });
     expect(parsevalSignature()).toBe('parseval|prm:collins|v:0.1.0');
+    expect(parsevalSignature(r.value)).toMatch(/^parseval\|prm:my\.prm#[0-9a-f]{8}\|v:0\.1\.0$/);
+    expect(parsevalSignature({ ...r.value, cutoffLength: 40 })).not.toBe(parsevalSignature(r.value));
+    const bad = parseEvalbParams('EQ_LABEL A\nFOO 1\nCUTOFF_LEN x', 'bad.prm').diagnostics;
+    expect(bad.map((d) => [d.line, d.message])).toEqual([
+      [1, 'EQ_LABEL needs two values'],
+      [2, "unknown keyword 'FOO'"],
+      [3, 'CUTOFF_LEN needs a whole number'],
+    ]);
+  });
+
+  it('skips an empty test line and calls an empty gold line against words an error', () => {
+    expect(parsevalSentence(null, null).status).toBe('skip');
+    expect(parsevalSentence(null, parseTreeOrThrow('(S (NN x))')).reason).toBe(
+      'ParsEval is undefined: the word sequences differ in length (0 gold, 1 test words)',
+    );
   });
 
   it('feeds the F1 statistic with per-sentence counts', () => {

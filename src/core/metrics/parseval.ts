@@ -14,6 +14,7 @@
 // word directly under a phrase, with no tag of its own, is kept with the empty tag instead of stopping.
 import { MetricInputError } from '../stats/errors';
 import { makeSignature } from '../stats/signature';
+import { type Diagnostic, type ParseResult, LineIndex, diagnosticAt } from '../text/diagnostics';
 import type { TreeNode } from '../tree/tree';
 
 /** An EVALB parameter file's settings. */
@@ -26,6 +27,8 @@ export interface EvalbParams {
   equivalentWords: readonly (readonly [string, string])[];
   /** The second block of figures covers sentences of at most this many words. */
   cutoffLength: number;
+  /** Which figures EVALB's table shows (LABELED 1 or 0); both are always computed. */
+  labeled: boolean;
 }
 
 /** EVALB's COLLINS.prm, the standard setting for Penn Treebank parsing results. */
@@ -36,7 +39,65 @@ export const COLLINS_PRM: EvalbParams = {
   equivalentLabels: [['ADVP', 'PRT']],
   equivalentWords: [],
   cutoffLength: 40,
+  labeled: true,
 };
+
+/**
+ * Reads an EVALB parameter file (`KEY value` lines, `#` comments): DELETE_LABEL, DELETE_LABEL_FOR_LENGTH,
+ * EQ_LABEL, EQ_WORD, CUTOFF_LEN and LABELED; DEBUG and MAX_ERROR are accepted and ignored (SIEVE never
+ * stops early). Unknown keys and malformed values are diagnostics.
+ */
+export function parseEvalbParams(text: string, name: string): ParseResult<EvalbParams> {
+  const index = new LineIndex(text);
+  const diagnostics: Diagnostic[] = [];
+  const p = {
+    name,
+    deleteLabels: [] as string[],
+    deleteLabelsForLength: [] as string[],
+    equivalentLabels: [] as [string, string][],
+    equivalentWords: [] as [string, string][],
+    cutoffLength: 40,
+    labeled: true,
+  };
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const at = offset;
+    offset += line.length + 1;
+    const parts = line.trim().split(/\s+/);
+    const [key, ...values] = parts;
+    if (!key || key.startsWith('#')) continue;
+    const bad = (message: string): void =>
+      void diagnostics.push(diagnosticAt(index, at, 'prm.value', message));
+    const int = (): number | null =>
+      values.length === 1 && /^\d+$/.test(values[0]!) ? Number(values[0]) : null;
+    switch (key) {
+      case 'DELETE_LABEL':
+      case 'DELETE_LABEL_FOR_LENGTH':
+        if (values.length !== 1) bad(`${key} needs one label`);
+        else (key === 'DELETE_LABEL' ? p.deleteLabels : p.deleteLabelsForLength).push(values[0]!);
+        break;
+      case 'EQ_LABEL':
+      case 'EQ_WORD':
+        if (values.length !== 2) bad(`${key} needs two values`);
+        else (key === 'EQ_LABEL' ? p.equivalentLabels : p.equivalentWords).push([values[0]!, values[1]!]);
+        break;
+      case 'CUTOFF_LEN':
+      case 'LABELED': {
+        const v = int();
+        if (v === null) bad(`${key} needs a whole number`);
+        else if (key === 'CUTOFF_LEN') p.cutoffLength = v;
+        else p.labeled = v !== 0;
+        break;
+      }
+      case 'DEBUG':
+      case 'MAX_ERROR':
+        break;
+      default:
+        diagnostics.push(diagnosticAt(index, at, 'prm.key', `unknown keyword '${key}'`));
+    }
+  }
+  return { value: p, diagnostics };
+}
 
 /** Precision, recall and F1 in [0, 1]. */
 export interface Prf {
@@ -94,8 +155,9 @@ export function evalbLabel(label: string): string {
   return cut < 0 ? label : label.slice(0, cut);
 }
 
-function read(tree: TreeNode, params: EvalbParams): Reading {
+function read(tree: TreeNode | null, params: EvalbParams): Reading {
   const r: Reading = { words: [], tags: [], length: 0, brackets: [] };
+  if (!tree) return r;
   const word = (w: string, tag: string): void => {
     if (!params.deleteLabelsForLength.includes(tag)) r.length++;
     if (params.deleteLabels.includes(tag)) return;
@@ -169,9 +231,9 @@ export function evalbLineTree(trees: readonly TreeNode[]): TreeNode | null {
   return trees.length === 1 ? trees[0]! : { label: '', children: [...trees] };
 }
 
-/** Scores one test tree against its gold tree (`test` null: an empty line, skipped as EVALB does). */
+/** Scores one test tree against its gold tree; null is an empty line (an empty test line is skipped). */
 export function parsevalSentence(
-  gold: TreeNode,
+  gold: TreeNode | null,
   test: TreeNode | null,
   params: EvalbParams = COLLINS_PRM,
 ): ParsevalSentence {
@@ -302,14 +364,21 @@ export function combineParseval(
   };
 }
 
-/** Settings signature, e.g. `parseval|prm:collins|v:0.1.0`. */
+/**
+ * Settings signature, e.g. `parseval|prm:collins|v:0.1.0`; other parameter sets are named with a hash of
+ * their settings (`prm:sample.prm#1a2b3c4d`), so equal signatures mean equal settings.
+ */
 export function parsevalSignature(params: EvalbParams = COLLINS_PRM): string {
-  return makeSignature('parseval', [['prm', params.name]]);
+  if (params === COLLINS_PRM) return makeSignature('parseval', [['prm', 'collins']]);
+  const { name: _name, ...settings } = params;
+  let h = 0x811c9dc5; // FNV-1a over the settings as JSON
+  for (const ch of JSON.stringify(settings)) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return makeSignature('parseval', [['prm', `${params.name}#${h.toString(16).padStart(8, '0')}`]]);
 }
 
-/** Scores a corpus; `tests[i]` null is an empty test line. Different counts raise `MetricInputError`. */
+/** Scores a corpus; null is an empty line. Different counts raise `MetricInputError`. */
 export function parseval(
-  golds: readonly TreeNode[],
+  golds: readonly (TreeNode | null)[],
   tests: readonly (TreeNode | null)[],
   params: EvalbParams = COLLINS_PRM,
 ): { sentences: ParsevalSentence[]; all: ParsevalTotals; cutoff: ParsevalTotals; signature: string } {
@@ -318,7 +387,7 @@ export function parseval(
       `ParsEval needs one test tree per gold tree: ${golds.length} gold and ${tests.length} test trees`,
     );
   }
-  const sentences = golds.map((g, i) => parsevalSentence(g, tests[i]!, params));
+  const sentences = golds.map((g, i) => parsevalSentence(g, tests[i] ?? null, params));
   return { sentences, ...combineParseval(sentences, params), signature: parsevalSignature(params) };
 }
 
