@@ -1,9 +1,17 @@
 import type { BenchSuite } from './harness';
 import { nbestBench } from './nbest.bench';
+import { neBench } from './ne.bench';
 import { projectOpen } from './projectOpen.bench';
 import { statsBench } from './stats.bench';
 import { storeScale } from './storeScale.bench';
 import { werBench } from './wer.bench';
 
 /** Every benchmark suite; `npm run bench -- NAME` runs one. */
-export const suites: readonly BenchSuite[] = [projectOpen, storeScale, werBench, nbestBench, statsBench];
+export const suites: readonly BenchSuite[] = [
+  projectOpen,
+  storeScale,
+  werBench,
+  nbestBench,
+  statsBench,
+  neBench,
+];
