@@ -1,4 +1,5 @@
 import type { BenchSuite } from './harness';
+import { formatsBench } from './formats.bench';
 import { nbestBench } from './nbest.bench';
 import { neBench } from './ne.bench';
 import { projectOpen } from './projectOpen.bench';
@@ -13,5 +14,6 @@ export const suites: readonly BenchSuite[] = [
   werBench,
   nbestBench,
   statsBench,
+  formatsBench,
   neBench,
 ];

@@ -5,7 +5,7 @@
 import type { TimedWord } from '../model/annotation';
 import { type ParseResult, valueOrThrow } from '../text/diagnostics';
 import { FormatWriteError, Reporter, shown } from './common';
-import { type XmlElement, childrenNamed, escapeXml, parseXml } from './xmlLite';
+import { type XmlElement, attribute, childrenNamed, escapeXml, parseXml } from './xmlLite';
 
 /** One annotation: its value and its times in seconds (null where they cannot be known). */
 export interface EafAnnotation {
@@ -41,7 +41,7 @@ export interface EafOptions {
   unaligned?: 'interpolate' | 'null';
 }
 
-const attr = (e: XmlElement, name: string): string | undefined => e.attributes.get(name)?.value;
+const attr = (e: XmlElement, name: string): string | undefined => attribute(e, name)?.value;
 
 // Milliseconds of every slot: aligned ones as written, unaligned ones interpolated (or null).
 function slotTimes(
@@ -60,7 +60,7 @@ function slotTimes(
       continue;
     }
     if (times.has(id)) report.error(s.offset, 'eaf.slot', `time slot ${shown(id)} is defined twice`);
-    const raw = s.attributes.get('TIME_VALUE');
+    const raw = attribute(s, 'TIME_VALUE');
     let value: number | null = null;
     if (raw) {
       value = /^\d+(\.\d+)?$/.test(raw.value.trim()) ? Number(raw.value) : null;
@@ -106,7 +106,7 @@ export function parseEaf(text: string, options: EafOptions = {}): ParseResult<Ea
     return { value: doc, diagnostics: [...xml.diagnostics, ...report.diagnostics] };
   }
   const header = childrenNamed(root, 'HEADER')[0];
-  const units = header && header.attributes.get('TIME_UNITS');
+  const units = header && attribute(header, 'TIME_UNITS');
   if (units && units.value !== 'milliseconds') {
     report.error(
       units.offset,
@@ -161,7 +161,7 @@ export function parseEaf(text: string, options: EafOptions = {}): ParseResult<Ea
           ['startSec', 'TIME_SLOT_REF1'],
           ['endSec', 'TIME_SLOT_REF2'],
         ] as const) {
-          const r = a.attributes.get(ref);
+          const r = attribute(a, ref);
           const slot = r && times.get(r.value);
           if (!r || !slot) {
             report.error(

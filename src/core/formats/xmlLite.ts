@@ -5,12 +5,24 @@
 import type { ParseResult } from '../text/diagnostics';
 import { Reporter, shown } from './common';
 
-/** One element: name, attributes (with the offset of each value), child elements, and its own text. */
+/** One attribute: its name, its decoded value, and the offset of the value's first character. */
+export interface XmlAttribute {
+  name: string;
+  value: string;
+  offset: number;
+}
+
+/** One element: name, attributes in document order, child elements, and its own text. */
 export interface XmlElement {
   name: string;
-  attributes: Map<string, { value: string; offset: number }>;
+  // An array, not a Map: elements have a handful of attributes, and a file of a million elements
+  // spends most of its time in the garbage collector when each carries a Map.
+  attributes: XmlAttribute[];
   children: XmlElement[];
-  /** The element's character data (text and CDATA directly inside it), entities decoded. */
+  /**
+   * The element's character data (text and CDATA directly inside it), entities decoded; whitespace-only
+   * runs after its first child element are left out.
+   */
   text: string;
   /** Offset of the `<` that opens the element. */
   offset: number;
@@ -36,8 +48,14 @@ function decode(raw: string, offset: number, report: Reporter): string {
   });
 }
 
+const isBlank = (s: string): boolean => /^\s*$/.test(s);
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
+}
+
 const NAME = /[^\s/>=<"'!?]+/y;
-const SPACE = /\s*/y;
 
 /** Reads an XML document into its root element (null when there is none). Never throws. */
 export function parseXml(text: string): ParseResult<XmlElement | null> {
@@ -55,8 +73,10 @@ export function parseXml(text: string): ParseResult<XmlElement | null> {
   };
   const addText = (s: string, at: number): void => {
     const top = stack[stack.length - 1];
-    if (top) top.text += s;
-    else if (s.trim() !== '')
+    // Whitespace after a child element is layout, not data; keeping it would make every container hold
+    // one piece per child (a tier of 200,000 annotations).
+    if (top && (top.children.length === 0 || !isBlank(s))) top.text += s;
+    else if (!top && !isBlank(s))
       report.error(at, 'xml.outside', 'expected only whitespace outside the root element');
   };
 
@@ -85,9 +105,7 @@ export function parseXml(text: string): ParseResult<XmlElement | null> {
       NAME.lastIndex = i + 2;
       const name = NAME.exec(text)?.[0] ?? '';
       i = NAME.lastIndex = i + 2 + name.length;
-      SPACE.lastIndex = i;
-      SPACE.exec(text);
-      i = SPACE.lastIndex;
+      i = skipSpace(text, i);
       if (text[i] !== '>') report.error(i, 'xml.syntax', `expected '>' to end </${name}`);
       else i++;
       const depth = stack.map((e) => e.name).lastIndexOf(name);
@@ -139,12 +157,10 @@ function openTag(
     report.error(i, 'xml.syntax', "expected an element name after '<'");
     return i + 1;
   }
-  const e: XmlElement = { name, attributes: new Map(), children: [], text: '', offset: start };
+  const e: XmlElement = { name, attributes: [], children: [], text: '', offset: start };
   i += 1 + name.length;
   while (true) {
-    SPACE.lastIndex = i;
-    SPACE.exec(text);
-    i = SPACE.lastIndex;
+    i = skipSpace(text, i);
     if (i >= text.length) {
       report.error(start, 'xml.unclosed', `expected '>' to close <${name}`);
       close(e);
@@ -160,20 +176,21 @@ function openTag(
     }
     NAME.lastIndex = i;
     const attr = NAME.exec(text)?.[0];
-    const eq = attr ? /\s*=\s*/y : null;
-    if (eq) eq.lastIndex = i + attr!.length;
-    const m = eq?.exec(text);
-    const q = m ? text[eq!.lastIndex] : undefined;
-    if (!attr || !m || (q !== '"' && q !== "'")) {
+    // name = "value" (or 'value'), with optional spaces around the '='.
+    let k = attr ? skipSpace(text, i + attr.length) : i;
+    const hasEq = attr !== undefined && text[k] === '=';
+    if (hasEq) k = skipSpace(text, k + 1);
+    const q = text[k];
+    if (!attr || !hasEq || (q !== '"' && q !== "'")) {
       const what = !attr ? `'>', '/>' or an attribute in <${name}>` : `="value" after attribute ${attr}`;
-      report.error(!attr || !m ? i + (attr?.length ?? 0) : eq!.lastIndex, 'xml.syntax', `expected ${what}`);
+      report.error(attr ? k : i, 'xml.syntax', `expected ${what}`);
       // Resynchronise at the end of the tag.
       const gt = text.indexOf('>', i);
       if (gt > 0 && text[gt - 1] === '/') close(e);
       else stack.push(e);
       return gt < 0 ? text.length : gt + 1;
     }
-    const valueStart = eq!.lastIndex + 1;
+    const valueStart = k + 1;
     const end = text.indexOf(q, valueStart);
     if (end < 0) {
       report.error(valueStart - 1, 'xml.unclosed', `expected ${q} to close the value of ${attr}`);
@@ -183,9 +200,8 @@ function openTag(
     const raw = text.slice(valueStart, end);
     if (raw.includes('<'))
       report.error(valueStart + raw.indexOf('<'), 'xml.syntax', `expected no '<' in the value of ${attr}`);
-    if (e.attributes.has(attr))
-      report.error(i, 'xml.duplicate', `attribute ${attr} appears twice in <${name}>`);
-    e.attributes.set(attr, { value: decode(raw, valueStart, report), offset: valueStart });
+    if (attribute(e, attr)) report.error(i, 'xml.duplicate', `attribute ${attr} appears twice in <${name}>`);
+    e.attributes.push({ name: attr, value: decode(raw, valueStart, report), offset: valueStart });
     i = end + 1;
   }
 }
@@ -202,6 +218,12 @@ const ESCAPES: Record<string, string> = {
 /** Escapes text for XML character data and attribute values (CR too, which XML readers would drop). */
 export function escapeXml(s: string): string {
   return s.replace(/[<>&"'\r]/g, (c) => ESCAPES[c]!);
+}
+
+/** The attribute `name` of `e`, if it has one. */
+export function attribute(e: XmlElement, name: string): XmlAttribute | undefined {
+  for (const a of e.attributes) if (a.name === name) return a;
+  return undefined;
 }
 
 /** The child elements of `e` named `name`. */
