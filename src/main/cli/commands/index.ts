@@ -9,6 +9,8 @@ import { importSystem } from './importSystem';
 import { info } from './info';
 import { nbest } from './nbest';
 import { ne } from './ne';
+import { parseval } from './parseval';
+import { structiou } from './structiou';
 import { wer } from './wer';
 
 /** Every `sieve` subcommand; adding one is adding its module here. */
@@ -24,4 +26,6 @@ export const commands: readonly Command[] = [
   ne,
   correlate,
   compare,
+  structiou,
+  parseval,
 ];

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../../test/helpers/tempProject';
+import sample from '../../../core/metrics/fixtures/evalbSample.json';
+import { runCli } from '../runCli';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
+  return { code, out, err };
+}
+const write = (name: string, text: string): string => {
+  fs.writeFileSync(path.join(dir, name), text);
+  return name;
+};
+
+describe('sieve parseval', () => {
+  it("reproduces EVALB's sample report (sample.gld, sample.tst, sample.prm → sample.rsl)", async () => {
+    write('sample.gld', sample.gold);
+    write('sample.tst', sample.test);
+    const p = sample.params;
+    write(
+      'sample.prm',
+      [
+        'DEBUG 0',
+        'MAX_ERROR 10',
+        `CUTOFF_LEN ${p.cutoffLength}`,
+        'LABELED 1',
+        ...p.deleteLabels.map((l) => `DELETE_LABEL ${l}`),
+        ...p.deleteLabelsForLength.map((l) => `DELETE_LABEL_FOR_LENGTH ${l}`),
+        ...p.equivalentLabels.map(([a, b]) => `EQ_LABEL ${a} ${b}`),
+        ...p.equivalentWords.map(([a, b]) => `EQ_WORD  ${a} ${b}`),
+      ].join('\n'),
+    );
+    const r = await sieve('parseval', 'sample.gld', 'sample.tst', '--prm', 'sample.prm');
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n');
+    // Every sentence row as EVALB prints it (sample.rsl).
+    const rows = lines.slice(3, 27).map((l) => l.trim().split(/\s+/).map(Number));
+    expect(rows).toEqual(sample.rows);
+    expect(lines[3]).toBe('   1    4    0  100.00 100.00     4      4    4      0      4     4   100.00');
+    for (const expected of [
+      'Number of sentence        =     24',
+      'Number of Error sentence  =      5',
+      'Number of Skip  sentence  =      2',
+      'Number of Valid sentence  =     17',
+      'Bracketing Recall         =  87.76',
+      'Bracketing Precision      =  90.53',
+      'Complete match            =  52.94',
+      'Average crossing          =   0.06',
+      'No crossing               =  94.12',
+      '2 or less crossing        = 100.00',
+      'Tagging accuracy          =  98.15',
+      '-- len<=40 --',
+      'Bracketing Recall         =  81.25',
+      'Tagging accuracy          =  96.88',
+    ]) {
+      expect(lines).toContain(expected);
+    }
+    // Hand calculation: F = 2PR/(P+R) of 87.76 and 90.53 (EVALB's newer versions print this line).
+    expect(lines).toContain('Bracketing FMeasure       =  89.12');
+    expect(r.out).toMatch(/^Signature {17}= parseval\|prm:sample\.prm#[0-9a-f]{8}\|v:0\.1\.0$/m);
+    expect(r.out).toContain(
+      'Not scored                = 5 with different words (ParsEval undefined), 2 empty',
+    );
+    expect(r.err).toContain(
+      "sample.tst:12: ParsEval is undefined: the words differ at position 2 ('is' gold, 'was' test)",
+    );
+  });
+
+  it('uses COLLINS.prm by default and reports both labelled and unlabelled figures', async () => {
+    write('g.txt', '(S (NP (DT a) (NN b)) (VB c) (. .))\n');
+    write('t.txt', '(S (VP (DT a) (NN b)) (VB c) (. .))\n');
+    const r = await sieve('parseval', 'g.txt', 't.txt');
+    expect(r).toMatchObject({ code: 0, err: '' });
+    // Hand calculation: gold S(0,3) NP(0,2), test S(0,3) VP(0,2); the full stop is deleted.
+    expect(r.out).toContain('   1    4    0   50.00  50.00     1      2    2      0      3     3   100.00');
+    expect(r.out).toContain('Labeled   P / R / F1      =  50.00  50.00  50.00');
+    expect(r.out).toContain('Unlabeled P / R / F1      = 100.00 100.00 100.00');
+    expect(r.out).toContain('Signature                 = parseval|prm:collins|v:0.1.0');
+    const j = await sieve('parseval', 'g.txt', 't.txt', '--json');
+    const json = JSON.parse(j.out) as { all: { labeled: { f1: number } }; signature: string };
+    expect(json.all.labeled.f1).toBe(0.5);
+  });
+
+  it('reports bad trees with file, line and column, and unequal line counts', async () => {
+    write('g.txt', '(S (NN a))\n(S (NN b)\n');
+    write('t.txt', '(S (NN a))\n');
+    const r = await sieve('parseval', 'g.txt', 't.txt');
+    expect(r).toMatchObject({ code: 1, out: '' });
+    expect(r.err).toBe("g.txt:2:1: '(' never closed (1 open at end of input)\n");
+    write('g.txt', '(S (NN a))\n(S (NN b))\n');
+    const c = await sieve('parseval', 'g.txt', 't.txt');
+    expect(c).toMatchObject({ code: 1, err: 'sieve parseval: g.txt has 2 lines but t.txt has 1\n' });
+    expect((await sieve('parseval', 'g.txt')).code).toBe(2);
+  });
+});

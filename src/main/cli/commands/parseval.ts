@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  COLLINS_PRM,
+  type EvalbParams,
+  type ParsevalSentence,
+  type ParsevalTotals,
+  type Prf,
+  evalbLineTree,
+  parseEvalbParams,
+  parseval as scoreParseval,
+} from '../../../core/metrics/parseval';
+import { MetricInputError } from '../../../core/stats/errors';
+import { parseBrackets } from '../../../core/tree/bracket';
+import type { TreeNode } from '../../../core/tree/tree';
+import { type Command, EXIT_USAGE } from '../command';
+
+/** Reads one tree per line (EVALB's input); parse problems come back as `file:line:column: …`. */
+function readLines(file: string, text: string, errors: string[]): (TreeNode | null)[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines.map((line, k) => {
+    const r = parseBrackets(line);
+    const first = r.diagnostics.find((d) => d.severity === 'error');
+    if (first) errors.push(`${file}:${k + 1}:${first.column}: ${first.message}`);
+    return evalbLineTree(r.value);
+  });
+}
+
+const f2 = (x: number): string => x.toFixed(2).padStart(6);
+const pct = (x: number | null): string => f2(100 * (x ?? 0));
+
+/** The per-sentence table and the two summary blocks, in EVALB's layout (its 0/0 prints as 0.00). */
+function evalbReport(
+  sentences: ParsevalSentence[],
+  all: ParsevalTotals,
+  cutoff: ParsevalTotals,
+  p: EvalbParams,
+): string {
+  const out = [
+    '  Sent.                        Matched  Bracket   Cross        Correct Tag',
+    ' ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy',
+    '============================================================================',
+  ];
+  const matchOf = (s: { labeledMatch: number; unlabeledMatch: number }): number =>
+    p.labeled ? s.labeledMatch : s.unlabeledMatch;
+  sentences.forEach((s, i) => {
+    const st = s.stats;
+    const m = matchOf(st);
+    const status = s.status === 'ok' ? 0 : s.status === 'error' ? 1 : 2;
+    const acc = s.status === 'ok' && st.words > 0 ? (100 * st.correctTags) / st.words : 0;
+    out.push(
+      `${String(i + 1).padStart(4)}  ${String(st.length).padStart(3)}    ${status}  ` +
+        `${f2(st.goldBrackets === 0 ? 0 : (100 * m) / st.goldBrackets)} ${f2(st.testBrackets === 0 ? 0 : (100 * m) / st.testBrackets)}   ` +
+        `${String(m).padStart(3)}    ${String(st.goldBrackets).padStart(3)}  ${String(st.testBrackets).padStart(3)}    ${String(st.crossing).padStart(3)}` +
+        `   ${String(st.words).padStart(4)}  ${String(st.correctTags).padStart(4)}   ${f2(acc)}`,
+    );
+  });
+  out.push('============================================================================');
+  const prfOf = (t: ParsevalTotals): Prf | null => (p.labeled ? t.labeled : t.unlabeled);
+  const s = all.stats;
+  const allPrf = prfOf(all);
+  // EVALB prints the bracket totals only when both trees had brackets somewhere.
+  const totals =
+    s.goldBrackets > 0 && s.testBrackets > 0
+      ? `                ${pct(allPrf?.recall ?? 0)} ${pct(allPrf?.precision ?? 0)} ${String(matchOf(s)).padStart(6)} ` +
+        `${String(s.goldBrackets).padStart(5)} ${String(s.testBrackets).padStart(5)}  ${String(s.crossing).padStart(5)}`
+      : '';
+  out.push(
+    `${totals}  ${String(s.words).padStart(5)} ${String(s.correctTags).padStart(5)}   ${pct(all.taggingAccuracy)}`,
+  );
+  out.push('=== Summary ===');
+  const block = (title: string, t: ParsevalTotals): void => {
+    const x = prfOf(t);
+    const line = (name: string, v: string): void => void out.push(`${name.padEnd(26)}= ${v}`);
+    out.push('', title);
+    line('Number of sentence', String(t.sentences).padStart(6));
+    line('Number of Error sentence', String(t.errors).padStart(6));
+    line('Number of Skip  sentence', String(t.skipped).padStart(6));
+    line('Number of Valid sentence', String(t.valid).padStart(6));
+    line('Bracketing Recall', pct(x?.recall ?? 0));
+    line('Bracketing Precision', pct(x?.precision ?? 0));
+    line('Bracketing FMeasure', pct(x?.f1 ?? 0));
+    line('Complete match', pct(t.completeMatch));
+    line('Average crossing', f2(t.averageCrossing ?? 0));
+    line('No crossing', pct(t.noCrossing));
+    line('2 or less crossing', pct(t.twoOrLessCrossing));
+    line('Tagging accuracy', pct(t.taggingAccuracy));
+  };
+  block('-- All --', all);
+  block(`-- len<=${p.cutoffLength} --`, cutoff);
+  return `${out.join('\n')}\n`;
+}
+
+/** SIEVE's lines after EVALB's: both figures, sentence-level means, the signature, what went unscored. */
+function sieveBlock(all: ParsevalTotals, signature: string): string {
+  const trio = (x: Prf | null): string =>
+    x ? `${pct(x.precision)} ${pct(x.recall)} ${pct(x.f1)}` : '   n/a (no sentence scored)';
+  const mean = (x: number | null): string => (x === null ? '   n/a' : pct(x));
+  return [
+    '',
+    '=== SIEVE ===',
+    `${'Signature'.padEnd(26)}= ${signature}`,
+    `${'Labeled   P / R / F1'.padEnd(26)}= ${trio(all.labeled)}`,
+    `${'Unlabeled P / R / F1'.padEnd(26)}= ${trio(all.unlabeled)}`,
+    `${'Sentence-level F1 (lab.)'.padEnd(26)}= ${mean(all.sentenceLabeledF1)}`,
+    `${'Sentence-level F1 (unl.)'.padEnd(26)}= ${mean(all.sentenceUnlabeledF1)}`,
+    `${'Not scored'.padEnd(26)}= ${all.errors} with different words (ParsEval undefined), ${all.skipped} empty`,
+    '',
+  ].join('\n');
+}
+
+/** `sieve parseval GOLD PRED`: EVALB-style bracket scores of bracketed trees, one per line. */
+export const parseval: Command = {
+  name: 'parseval',
+  summary: 'ParsEval bracket scores (EVALB, COLLINS.prm) of bracketed trees, one per line',
+  usage:
+    'sieve parseval GOLD PRED [--prm collins|FILE.prm] [--json]\n' +
+    '  one tree per line in both files (an empty line is a skipped sentence); EVALB-style report with\n' +
+    '  labelled P/R/F1 (or unlabelled with LABELED 0 in the parameter file), both in the SIEVE block;\n' +
+    '  sentences whose words differ from the gold are not scored (ParsEval is undefined for them);\n' +
+    '  --json prints {"sentences": […], "all", "cutoff", "signature"} instead',
+  run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { prm: { type: 'string', default: 'collins' }, json: { type: 'boolean', default: false } },
+      allowPositionals: true,
+    });
+    if (positionals.length !== 2) {
+      io.err(`usage: ${this.usage}\n`);
+      return EXIT_USAGE;
+    }
+    const read = (file: string): string => {
+      try {
+        return fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+      } catch (err) {
+        throw new MetricInputError(`${file}: ${(err as Error).message}`);
+      }
+    };
+    const errors: string[] = [];
+    let params = COLLINS_PRM;
+    if (values.prm !== 'collins') {
+      const r = parseEvalbParams(read(values.prm), path.basename(values.prm));
+      for (const d of r.diagnostics) errors.push(`${values.prm}:${d.line}:${d.column}: ${d.message}`);
+      params = r.value;
+    }
+    const [goldFile, predFile] = positionals as [string, string];
+    const golds = readLines(goldFile, read(goldFile), errors);
+    const preds = readLines(predFile, read(predFile), errors);
+    if (errors.length > 0) {
+      for (const e of errors) io.err(`${e}\n`);
+      return 1;
+    }
+    if (golds.length !== preds.length) {
+      throw new MetricInputError(`${goldFile} has ${golds.length} lines but ${predFile} has ${preds.length}`);
+    }
+    const r = scoreParseval(golds, preds, params);
+    r.sentences.forEach((s, i) => {
+      if (s.status === 'error') io.err(`${predFile}:${i + 1}: ${s.reason}\n`);
+    });
+    if (values.json) io.out(`${JSON.stringify(r)}\n`);
+    else io.out(evalbReport(r.sentences, r.all, r.cutoff, params) + sieveBlock(r.all, r.signature));
+    return 0;
+  },
+};

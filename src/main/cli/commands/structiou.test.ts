@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../../test/helpers/tempProject';
+import { runCli } from '../runCli';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
+  return { code, out, err };
+}
+
+const write = (name: string, lines: unknown[]): string => {
+  fs.writeFileSync(
+    path.join(dir, name),
+    lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n'),
+  );
+  return name;
+};
+const jsonLines = (text: string): Record<string, unknown>[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+// The published implementation's examples (fixtures/workedExamples.json of the core): 0.607292, 0.557292.
+const GOLD_WORDS = [
+  ['I', 1.0, 1.5],
+  ['am', 1.8, 2.0],
+  ['a', 2.0, 2.2],
+  ['cat', 2.2, 3.0],
+];
+const PRED_WORDS = [
+  ['1', 1.0, 1.2],
+  ['2', 1.2, 1.4],
+  ['3', 1.8, 2.1],
+  ['4', 2.1, 2.3],
+  ['5', 2.3, 2.8],
+];
+const example3 = {
+  id: 'ex3',
+  gold: { tree: '(S (PRP I) (VP (VBP am) (NP (DT a) (NN cat))))', words: GOLD_WORDS },
+  pred: { tree: '(S (PRP (X 1) (PRP 2)) (VP (VBP 3) (NP (DT 4) (NN 5))))', words: PRED_WORDS },
+};
+const example4 = {
+  id: 'ex4',
+  gold: example3.gold,
+  pred: { tree: '(S (X (X 1) (PRP 2)) (VP (VBP 3) (NP (DT 4) (NN 5))))', words: PRED_WORDS },
+};
+
+describe('sieve structiou', () => {
+  it('prints one line per pair and a summary with sentence- and corpus-level scores', async () => {
+    write('pairs.jsonl', [example3, '', { ...example4, flexible: false }]);
+    const r = await sieve('structiou', '--jsonl', 'pairs.jsonl');
+    expect(r).toMatchObject({ code: 0, err: '' });
+    const [a, b, s] = jsonLines(r.out);
+    expect(a).toMatchObject({ id: 'ex3', nodes: 16 });
+    expect(a!.struct_iou).toBeCloseTo(0.607292, 6);
+    expect(b).toMatchObject({ id: 'ex4', flexible: false });
+    expect(b!.struct_iou).toBeCloseTo(0.557292, 6);
+    const summary = s!.summary as Record<string, number | string>;
+    // Both pairs have 16 nodes, so the two levels agree: (0.607292 + 0.557292) / 2.
+    expect(summary.sentences).toBe(2);
+    expect(summary.sentence_level).toBeCloseTo(0.582292, 6);
+    expect(summary.corpus_level).toBeCloseTo(0.582292, 6);
+    expect(summary.signature).toBe('struct-iou|thr:0|flex:mixed|v:0.1.0');
+  });
+
+  it('adds the matched pairs with --pairs and prints only the summary with --corpus', async () => {
+    write('one.jsonl', [example4]);
+    const r = await sieve('structiou', '--jsonl', 'one.jsonl', '--no-flexible', '--pairs');
+    const [line] = jsonLines(r.out);
+    expect(line!.struct_iou).toBeCloseTo(0.557292, 6);
+    const pairs = line!.pairs as Record<string, unknown>[];
+    expect(pairs).toHaveLength(7);
+    // Hand calculation: PRP(I) 1.0–1.5 against PRP(2) 1.2–1.4, IoU 0.2 / 0.5.
+    expect(pairs).toContainEqual({
+      gold: [0],
+      pred: [0, 1],
+      gold_label: 'PRP',
+      pred_label: 'PRP',
+      gold_span: [1.0, 1.5],
+      pred_span: [1.2, 1.4],
+      iou: expect.closeTo(0.4, 12),
+    });
+    const c = await sieve('structiou', '--jsonl', 'one.jsonl', '--corpus', '--threshold', '0.5');
+    const lines = jsonLines(c.out);
+    expect(lines).toHaveLength(1);
+    expect((lines[0]!.summary as Record<string, unknown>).signature).toBe(
+      'struct-iou|thr:0.5|flex:yes|v:0.1.0',
+    );
+  });
+
+  it('scores text parses with unit intervals under --text', async () => {
+    write('text.jsonl', [{ id: 1, gold: { tree: '(S (NP a b) c)' }, pred: { tree: '(S a (NP b c))' } }]);
+    const r = await sieve('structiou', '--jsonl', 'text.jsonl', '--text');
+    const [line, s] = jsonLines(r.out);
+    // Hand calculation: S ↔ S (IoU 1) and NP(0–2) ↔ NP(1–3) (IoU 1/3): 2 · 4/3 / 4.
+    expect(line!.struct_iou).toBeCloseTo(2 / 3, 12);
+    expect((s!.summary as Record<string, unknown>).signature).toBe(
+      'struct-iou|thr:0|flex:yes|time:unit|v:0.1.0',
+    );
+  });
+
+  it('names the line of every bad input and prints nothing else', async () => {
+    write('bad.jsonl', [
+      { ...example3, gold: { ...example3.gold, words: GOLD_WORDS.slice(0, 3) } },
+      '{ nope',
+      { id: 3, gold: { tree: '(S (A a', words: [['a', 0, 1]] }, pred: example3.pred },
+      { ...example3, pred: { ...example3.pred, words: [...PRED_WORDS.slice(0, 4), ['5', 2.0, 2.8]] } },
+      { ...example3, flexible: 'yes' },
+    ]);
+    const r = await sieve('structiou', '--jsonl', 'bad.jsonl');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    const err = r.err.trim().split('\n');
+    expect(err[0]).toBe('bad.jsonl:1: gold tree has 4 leaves but 3 words');
+    expect(err[1]).toMatch(/^bad\.jsonl:2: not JSON: /);
+    expect(err[2]).toBe("bad.jsonl:3: gold.tree:1:1: '(' never closed (2 open at end of input)");
+    expect(err[3]).toBe('bad.jsonl:5: "flexible" must be true or false');
+    expect(err[4]).toBe(
+      'bad.jsonl:4: pred words 4 and 5 overlap: word 5 starts at 2, before word 4 ends at 2.3',
+    );
+  });
+
+  it('reports usage and option errors', async () => {
+    expect((await sieve('structiou')).code).toBe(2);
+    write('one.jsonl', [example3]);
+    const t = await sieve('structiou', '--jsonl', 'one.jsonl', '--threshold', '1.5');
+    expect(t).toMatchObject({
+      code: 1,
+      err: 'sieve structiou: Struct-IoU threshold must lie in [0, 1), got 1.5\n',
+    });
+    const m = await sieve('structiou', '--jsonl', 'missing.jsonl');
+    expect(m.code).toBe(1);
+    expect(m.err).toMatch(/^sieve structiou: missing\.jsonl: ENOENT/);
+  });
+});
