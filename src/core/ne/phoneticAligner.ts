@@ -82,8 +82,9 @@ export function phoneticAligner(options: PhoneticAlignerOptions = {}): LexemeAli
   return {
     name: `phonetic+${options.lookup ? (options.lexicon ?? 'lexicon') : 'lts'}`,
     anchored: true,
-    // About five phones a word: 600 words a side is a table of some 9 million cells.
-    maxSpan: 600,
+    // About five phones a word: 200 words a side is a table of about a million cells. Work on texts with no
+    // shared runs at all (every gap cut at this length) grows with this bound, so it is kept small.
+    maxSpan: 200,
     alignRange(ref, hyp, r0, r1, h0, h1, out) {
       const hypLo = new Int32Array(r1 - r0).fill(-1);
       const hypHi = new Int32Array(r1 - r0).fill(-1);
