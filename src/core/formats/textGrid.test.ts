@@ -154,6 +154,17 @@ describe('TextGrid reader', () => {
     ]);
   });
 
+  it('does not trust counts: a huge size ends at the end of the file, at once', () => {
+    const r = parseTextGrid(
+      'File type = "ooTextFile"\n"TextGrid" 0 1 <exists> 999999999999\n"IntervalTier" "w" 0 1 999999999999 0 1 "a"\n',
+    );
+    expect(r.value.tiers).toHaveLength(1);
+    expect(r.diagnostics.map((d) => [d.code, d.line])).toEqual([['textgrid.eof', 4]]);
+    expect(parseTextGrid('File type = "ooTextFile" "TextGrid" 0 1 <exists> 1.5').diagnostics[0]!.code).toBe(
+      'textgrid.count',
+    );
+  });
+
   it('reads <absent> tiers, comments and a BOM', () => {
     const r = parseTextGrid(
       '\ufeffFile type = "ooTextFile" ! a comment "with quotes"\n"TextGrid" 0 1 <absent>\n',
