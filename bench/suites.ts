@@ -5,6 +5,7 @@ import { neBench } from './ne.bench';
 import { projectOpen } from './projectOpen.bench';
 import { statsBench } from './stats.bench';
 import { storeScale } from './storeScale.bench';
+import { structIouBench } from './structIou.bench';
 import { werBench } from './wer.bench';
 
 /** Every benchmark suite; `npm run bench -- NAME` runs one. */
@@ -16,4 +17,5 @@ export const suites: readonly BenchSuite[] = [
   statsBench,
   formatsBench,
   neBench,
+  structIouBench,
 ];
