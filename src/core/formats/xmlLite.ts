@@ -104,8 +104,7 @@ export function parseXml(text: string): ParseResult<XmlElement | null> {
       const at = i;
       NAME.lastIndex = i + 2;
       const name = NAME.exec(text)?.[0] ?? '';
-      i = NAME.lastIndex = i + 2 + name.length;
-      i = skipSpace(text, i);
+      i = skipSpace(text, i + 2 + name.length);
       if (text[i] !== '>') report.error(i, 'xml.syntax', `expected '>' to end </${name}`);
       else i++;
       const depth = stack.map((e) => e.name).lastIndexOf(name);
