@@ -21,17 +21,15 @@ describe('block alignments', () => {
   });
 
   it('turns word links into the smallest monotone blocks containing them (property)', () => {
-    const links = fc
-      .tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 7 }))
-      .chain(([n, m]) =>
-        fc.tuple(
-          fc.constant(n),
-          fc.constant(m),
-          fc.array(fc.tuple(fc.nat(Math.max(0, n - 1)), fc.nat(Math.max(0, m - 1))), {
-            maxLength: n > 0 && m > 0 ? 6 : 0,
-          }),
-        ),
-      );
+    const links = fc.tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 7 })).chain(([n, m]) =>
+      fc.tuple(
+        fc.constant(n),
+        fc.constant(m),
+        fc.array(fc.tuple(fc.nat(Math.max(0, n - 1)), fc.nat(Math.max(0, m - 1))), {
+          maxLength: n > 0 && m > 0 ? 6 : 0,
+        }),
+      ),
+    );
     fc.assert(
       fc.property(links, ([n, m, pairs]) => {
         const lo = new Int32Array(n).fill(-1);
