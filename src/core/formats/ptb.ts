@@ -184,7 +184,7 @@ function checkTypes(tree: TreeNode, where: string): void {
         `${where}: node '${t.label}' has type ${JSON.stringify(t.type)}; typed files need TYPE:LABEL`,
       );
     }
-    stack.push(...t.children);
+    for (const c of t.children) stack.push(c);
   }
 }
 

@@ -139,7 +139,7 @@ function everyNodeTyped(tree: TreeNode): boolean {
   while (stack.length > 0) {
     const t = stack.pop()!;
     if (t.type === undefined) return false;
-    stack.push(...t.children);
+    for (const c of t.children) stack.push(c);
   }
   return true;
 }
@@ -155,7 +155,7 @@ function bracketSafe(tree: TreeNode, typed: boolean): boolean {
     if (!SAFE.test(t.label)) return false;
     if (typed ? t.type === undefined || !SAFE.test(t.type) || t.type.includes(':') : t.type !== undefined)
       return false;
-    stack.push(...t.children);
+    for (const c of t.children) stack.push(c);
   }
   return true;
 }
