@@ -29,6 +29,8 @@ describe('Penn Treebank files', () => {
       '(SBARQ (WHNP-1 (WP What)) (SQ (VBD did) (NP-SBJ (PRP she)) (VP (VB say))) (. ?))',
     );
     expect(stripEmptyElements(parseTreeOrThrow('(NP (-NONE- *))'))).toBeNull();
+    const deep = parseTreeOrThrow('(A '.repeat(50_000) + '(-NONE- *) x' + ')'.repeat(50_000));
+    expect(words(stripEmptyElements(deep)!)).toEqual(['x']);
   });
 
   it('locates problems in the whole file and keeps # inside a tree as a token', () => {

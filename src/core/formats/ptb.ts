@@ -13,7 +13,7 @@ import {
   valueOrThrow,
 } from '../text/diagnostics';
 import { type BracketOptions, parseBrackets, writeBracket } from '../tree/bracket';
-import { type TreeNode, leaves } from '../tree/tree';
+import { type TreeNode, leaves, postorder } from '../tree/tree';
 import { FormatWriteError, formatNumber, parseDecimal, shown } from './common';
 import { escapePtb, unescapePtb } from './leafMatch';
 
@@ -121,13 +121,17 @@ function mapLabels(tree: TreeNode, f: (label: string) => string): TreeNode {
  * Null when nothing is left.
  */
 export function stripEmptyElements(tree: TreeNode, tags: readonly string[] = ['-NONE-']): TreeNode | null {
-  const keep = (t: TreeNode): TreeNode | null => {
-    if (t.children.length === 0) return t;
-    if (tags.includes(t.label) && t.children.every((c) => c.children.length === 0)) return null;
-    const children = t.children.map(keep).filter((c): c is TreeNode => c !== null);
-    return children.length === 0 ? null : { ...t, children };
-  };
-  return keep(tree);
+  // Children before parents (postorder), so each node sees what is left of its children; no recursion.
+  const kept = new Map<TreeNode, TreeNode | null>();
+  for (const t of postorder(tree)) {
+    if (t.children.length === 0) kept.set(t, t);
+    else if (tags.includes(t.label) && t.children.every((c) => c.children.length === 0)) kept.set(t, null);
+    else {
+      const children = t.children.map((c) => kept.get(c)!).filter((c): c is TreeNode => c !== null);
+      kept.set(t, children.length === 0 ? null : { ...t, children });
+    }
+  }
+  return kept.get(tree) ?? null;
 }
 
 const TIMED = /^(.*)@(?:(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)-(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|-)$/s;
