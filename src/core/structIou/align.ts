@@ -243,13 +243,18 @@ export function alignSegmentTrees(
   withPairs = true,
 ): SegmentAlignment {
   const ws = workspace(t1, t2);
+  // Labels as small integers, shared by both trees (a loop: TypedArray.from with a mapper is slow in V8).
   const ids = new Map<string, number>();
-  const labelId = (l: string): number => {
-    let id = ids.get(l);
-    if (id === undefined) ids.set(l, (id = ids.size));
-    return id;
+  const labelIds = (labels: readonly string[]): Int32Array => {
+    const out = new Int32Array(labels.length);
+    for (let k = 0; k < labels.length; k++) {
+      let id = ids.get(labels[k]!);
+      if (id === undefined) ids.set(labels[k]!, (id = ids.size));
+      out[k] = id;
+    }
+    return out;
   };
-  fillPairs(ws, settings, Int32Array.from(t1.labels, labelId), Int32Array.from(t2.labels, labelId));
+  fillPairs(ws, settings, labelIds(t1.labels), labelIds(t2.labels));
   const sum = chain(ws, -1, -1, false);
   if (!withPairs) return { sum, pairs: [] };
 

@@ -119,6 +119,7 @@ export function buildSegmentTree(
   const indexInParent: number[] = [0];
   const mark: number[] = [0];
   const done: number[] = [];
+  let doneTop = 0; // a stack pointer: truncating an array's length is a slow runtime call in V8
   let word = 0;
   while (nodeStack.length > 0) {
     const top = nodeStack.length - 1;
@@ -133,7 +134,7 @@ export function buildSegmentTree(
         nextChild.push(0);
         firstWordAt.push(word);
         indexInParent.push(i);
-        mark.push(done.length);
+        mark.push(doneTop);
       }
       continue;
     }
@@ -145,10 +146,10 @@ export function buildSegmentTree(
     childIdx.push(indexInParent[top]!);
     parentOf.push(-1);
     const from = mark[top]!;
-    pre.push(done.length === from ? 1 : 0);
-    for (let k = from; k < done.length; k++) parentOf[done[k]!] = id;
-    done.length = from;
-    done.push(id);
+    pre.push(doneTop === from ? 1 : 0);
+    for (let k = from; k < doneTop; k++) parentOf[done[k]!] = id;
+    doneTop = from;
+    done[doneTop++] = id;
     nodeStack.pop();
     nextChild.pop();
     firstWordAt.pop();
@@ -165,41 +166,49 @@ export function buildSegmentTree(
     wordStartSec[k] = words[k]!.startSec;
     wordEndSec[k] = words[k]!.endSec;
   }
+  const startSec = new Float64Array(size);
+  const endSec = new Float64Array(size);
+  const firstWord = Int32Array.from(first);
+  const endWord = Int32Array.from(end);
+  const wordParent = new Int32Array(word).fill(-1);
+  const endOffset = new Int32Array(word + 2);
+  const endNodes = new Int32Array(size);
+  const endRank = new Int32Array(size);
+  for (let i = 0; i < size; i++) {
+    // Definition 5.3: a constituent spans from its first word's start to its last word's end.
+    startSec[i] = wordStartSec[firstWord[i]!]!;
+    endSec[i] = wordEndSec[endWord[i]! - 1]!;
+    // Postorder meets the lowest constituent above a word first.
+    for (let w = firstWord[i]!; w < endWord[i]!; w++) if (wordParent[w] === -1) wordParent[w] = i;
+    endOffset[endWord[i]! + 1]!++;
+  }
+  for (let x = 1; x < word + 2; x++) endOffset[x]! += endOffset[x - 1]!;
+  const fill = endOffset.slice(0, word + 1);
+  for (let i = 0; i < size; i++) {
+    const x = endWord[i]!;
+    endRank[i] = fill[x]! - endOffset[x]!;
+    endNodes[fill[x]!++] = i;
+  }
   const t: SegmentTree = {
     size,
     wordCount: word,
     labels,
     source,
-    startSec: new Float64Array(size),
-    endSec: new Float64Array(size),
-    firstWord: Int32Array.from(first),
-    endWord: Int32Array.from(end),
+    startSec,
+    endSec,
+    firstWord,
+    endWord,
     parent: Int32Array.from(parentOf),
     childIndex: Int32Array.from(childIdx),
     preterminal: Uint8Array.from(pre),
     wordStartSec,
     wordEndSec,
-    wordParent: new Int32Array(word).fill(-1),
-    endOffset: new Int32Array(word + 2),
-    endNodes: new Int32Array(size),
-    endRank: new Int32Array(size),
+    wordParent,
+    endOffset,
+    endNodes,
+    endRank,
     rootPath,
   };
-  for (let i = 0; i < size; i++) {
-    // Definition 5.3: a constituent spans from its first word's start to its last word's end.
-    t.startSec[i] = wordStartSec[t.firstWord[i]!]!;
-    t.endSec[i] = wordEndSec[t.endWord[i]! - 1]!;
-    // Postorder meets the lowest constituent above a word first.
-    for (let w = t.firstWord[i]!; w < t.endWord[i]!; w++) if (t.wordParent[w] === -1) t.wordParent[w] = i;
-    t.endOffset[t.endWord[i]! + 1]!++;
-  }
-  for (let x = 1; x < word + 2; x++) t.endOffset[x]! += t.endOffset[x - 1]!;
-  const fill = t.endOffset.slice(0, word + 1);
-  for (let i = 0; i < size; i++) {
-    const x = t.endWord[i]!;
-    t.endRank[i] = fill[x]! - t.endOffset[x]!;
-    t.endNodes[fill[x]!++] = i;
-  }
   return t;
 }
 
