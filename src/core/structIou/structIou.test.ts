@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTreeOrThrow } from '../tree/bracket';
 import { type TreeNode, leaves, node } from '../tree/tree';
 import { structIouBruteForce } from './bruteForce';
+import published from './fixtures/publishedImplementation.json';
 import fixture from './fixtures/workedExamples.json';
 import { type WordTime, buildSegmentTree } from './segmentTree';
 import { type TimedTree, structIou, structIouScore, structIouSignature, structIouText } from './structIou';
@@ -44,6 +45,20 @@ describe('Struct-IoU worked examples', () => {
     expect(shown).toContainEqual(['PRP', '0', 'PRP', '0.1', 0.4]);
     expect(shown).toContainEqual(['S', '', 'S', '', 0.9]);
     expect(r.signature).toBe('struct-iou|thr:0|flex:no|v:0.1.0');
+  });
+});
+
+describe('Struct-IoU agrees with the published implementation', () => {
+  it('on 30 random pairs of 6–18 words, to the last digits', () => {
+    const timed = (ws: number[][]): WordTime[] => ws.map(([s, e]) => ({ startSec: s!, endSec: e! }));
+    for (const c of published.cases) {
+      const r = structIou(
+        { tree: parseTreeOrThrow(c.gold), words: timed(c.goldWords) },
+        { tree: parseTreeOrThrow(c.pred), words: timed(c.predWords) },
+        { flexible: c.flexible, threshold: c.threshold },
+      );
+      expect(r.score).toBeCloseTo(c.expected, 12);
+    }
   });
 });
 
