@@ -5,13 +5,11 @@ import { structIouText } from '../structIou/structIou';
 import { parseBrackets, parseTreeOrThrow } from '../tree/bracket';
 import { type TreeNode, node } from '../tree/tree';
 import sample from './fixtures/evalbSample.json';
+import { COLLINS_PRM, type EvalbParams, parseEvalbParams } from './evalbParams';
 import {
-  COLLINS_PRM,
-  type EvalbParams,
   combineParseval,
   evalbLabel,
   evalbLineTree,
-  parseEvalbParams,
   parseval,
   parsevalItemValues,
   parsevalSentence,

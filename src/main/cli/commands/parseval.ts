@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { COLLINS_PRM, type EvalbParams, parseEvalbParams } from '../../../core/metrics/evalbParams';
 import {
-  COLLINS_PRM,
-  type EvalbParams,
   type ParsevalSentence,
   type ParsevalTotals,
   type Prf,
   evalbLineTree,
-  parseEvalbParams,
   parseval as scoreParseval,
 } from '../../../core/metrics/parseval';
 import { MetricInputError } from '../../../core/stats/errors';
