@@ -97,24 +97,27 @@ function firstAtLeast(values: Float64Array, lo: number, hi: number, x: number): 
   return lo;
 }
 
+/** Packs two word boundaries into one number (sentences have far fewer than 2^21 words). */
+const PACK = 2097152;
+
 /**
  * The word boundaries (lo, hi] of p's words that matter against a partner spanning (s, e): descendants
  * whose last word ends by s cannot overlap any descendant of the partner, nor can those that start at or
  * after e, so rows outside (lo, hi] of the chain table only copy their neighbours. hi ≤ lo when nothing
- * can overlap. Packed as lo · 2^21 + hi.
+ * can overlap. Packed as lo · PACK + hi.
  */
 function rowRange(t: SegmentTree, p: number, s: number, e: number): number {
   const a = t.firstWord[p]!;
   const b = t.endWord[p]!;
   const lo = firstAbove(t.wordEndSec, a, b, s);
   const startsBefore = firstAtLeast(t.wordStartSec, a, b, e); // words a … startsBefore−1 start before e
-  if (startsBefore <= a) return lo * 2097152 + lo;
+  if (startsBefore <= a) return lo * PACK + lo;
   // A descendant that overlaps the partner starts before e; if it ends after word startsBefore−1 it
   // contains that word, so it lies inside the child of p that holds the word.
   let c = t.wordParent[startsBefore - 1]!;
-  if (c === p) return lo * 2097152 + startsBefore - 1;
+  if (c === p) return lo * PACK + startsBefore - 1;
   while (t.parent[c] !== p) c = t.parent[c]!;
-  return lo * 2097152 + t.endWord[c]!;
+  return lo * PACK + t.endWord[c]!;
 }
 
 /**
@@ -133,10 +136,10 @@ function chain(ws: Workspace, p: number, g: number, record: boolean): number {
   if (p >= 0) {
     const rx = rowRange(t1, p, t2.startSec[g]!, t2.endSec[g]!);
     const ry = rowRange(t2, g, t1.startSec[p]!, t1.endSec[p]!);
-    x0 = Math.floor(rx / 2097152);
-    x1 = rx - x0 * 2097152;
-    y0 = Math.floor(ry / 2097152);
-    y1 = ry - y0 * 2097152;
+    x0 = Math.floor(rx / PACK);
+    x1 = rx - x0 * PACK;
+    y0 = Math.floor(ry / PACK);
+    y1 = ry - y0 * PACK;
   }
   ws.x0 = x0;
   ws.x1 = x1;

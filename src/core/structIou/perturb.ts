@@ -28,9 +28,9 @@ export function closeSilences(words: readonly WordTime[]): WordTime[] {
 
 /**
  * Noise-δ, exactly as defined: with boundaries b0 … bn (word k spans (b_k−1, b_k)), for i = 1 … n − 1 in
- * turn draw r_i ~ U(−δ, δ) and move b_i by |r_i| of the way to b_(i+sgn r_i), where sgn 0 = 1 and the
- * neighbours are the already-updated values. The outer boundaries stay. Words must be contiguous
- * (use `closeSilences` first).
+ * turn draw r_i ~ U(−δ, δ) and move b_i by |r_i| of the way to b_(i+sgn r_i), where sgn 0 = 1; the left
+ * neighbour is the one already moved at step i − 1 (the paper's B^(i−1)). The outer boundaries stay.
+ * Words must be contiguous (use `closeSilences` first).
  */
 export function noisePerturb(words: readonly WordTime[], delta: number, random: Random): WordTime[] {
   checkDelta(delta);
