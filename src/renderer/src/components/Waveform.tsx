@@ -1,163 +1,209 @@
 import { useEffect, useRef, useState } from 'react';
-import WaveSurfer from 'wavesurfer.js';
+import WaveSurfer, { type WaveSurferOptions } from 'wavesurfer.js';
+import MinimapPlugin from 'wavesurfer.js/dist/plugins/minimap.esm.js';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
-import type { Peaks, Word } from '../../../core/model/schemas';
-import { isTyping } from '../hooks/useApi';
+import type { GoldWord } from '../../../core/gold/records';
+import type { Peaks } from '../../../core/model/schemas';
+import type { TimeAxis } from '../workspace/timeAxis';
 
-/** Imperative controls the utterance view needs from the waveform. */
+/** Imperative controls the workspace needs from the waveform. */
 export interface WaveformHandle {
-  playWord(index: number): void;
+  playPause(): void;
+  /** Plays `startSec..endSec` (and again and again while looping). */
+  playRange(startSec: number, endSec: number): void;
+  setLoop(range: { startSec: number; endSec: number } | null): void;
+  setRate(rate: number): void;
+  zoomBy(factor: number): void;
+  fit(): void;
+  time(): number;
+  setTime(sec: number): void;
+  /** Scrolls the axis by `px` pixels (the tiers below forward their horizontal wheel here). */
+  scrollBy(px: number): void;
 }
 
 interface Props {
   url: string;
   peaks: Peaks;
-  words: Word[];
+  words: readonly GoldWord[];
   startSec: number;
   endSec: number;
   currentWord: number;
+  axis: TimeAxis;
   onTime(sec: number): void;
   onPlaying(playing: boolean): void;
-  onZoom(pxPerSec: number): void;
+  onWordClick(index: number, extend: boolean): void;
   handleRef: { current: WaveformHandle | null };
 }
 
 const WORD_COLOR = 'rgba(56, 120, 200, 0.13)';
 const WORD_COLOR_CURRENT = 'rgba(240, 170, 40, 0.35)';
+/** Recordings longer than this get a minimap above the waveform. */
+const MINIMAP_SEC = 30;
+
+type Regions = ReturnType<typeof RegionsPlugin.create>;
+
+/** Brings the word regions in line with the words, changing only what differs. */
+function syncRegions(regions: Regions, words: readonly GoldWord[]): void {
+  const byId = new Map(regions.getRegions().map((r) => [r.id, r]));
+  words.forEach((w, i) => {
+    const r = byId.get(`word-${i}`);
+    byId.delete(`word-${i}`);
+    if (!r) {
+      regions.addRegion({
+        id: `word-${i}`,
+        start: w.startSec,
+        end: w.endSec,
+        content: w.text,
+        color: WORD_COLOR,
+        drag: false,
+        resize: false,
+      });
+    } else if (r.start !== w.startSec || r.end !== w.endSec || r.content?.textContent !== w.text) {
+      r.setOptions({ start: w.startSec, end: w.endSec, content: w.text });
+    }
+  });
+  for (const r of byId.values()) r.remove();
+}
 
 /**
- * wavesurfer.js over the cached peaks (no decoding), a timeline, and one region per word.
- * Space plays/pauses, +/- zoom, 0 fits the utterance, the wheel zooms; clicking a word plays exactly it.
+ * wavesurfer.js over the cached peaks (no decoding), with a timeline, one region per word, wheel zoom and,
+ * for long recordings, a minimap. Its zoom and scroll drive the shared time axis of the tiers below.
  */
-export function Waveform({
-  url,
-  peaks,
-  words,
-  startSec,
-  endSec,
-  currentWord,
-  onTime,
-  onPlaying,
-  onZoom,
-  handleRef,
-}: Props) {
+export function Waveform(props: Props) {
+  const { url, peaks, startSec, endSec, axis, handleRef } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const timelineRef = useRef<HTMLDivElement>(null);
-  const wsRef = useRef<WaveSurfer | null>(null);
-  const regionsRef = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
+  const regionsRef = useRef<Regions | null>(null);
   const [ready, setReady] = useState(false);
-  const callbacks = useRef({ onTime, onPlaying, onZoom });
+  const latest = useRef(props);
   useEffect(() => {
-    callbacks.current = { onTime, onPlaying, onZoom };
+    latest.current = props;
   });
 
   useEffect(() => {
     const container = containerRef.current!;
     const regions = RegionsPlugin.create();
-    const fitPx = Math.max(20, container.clientWidth / Math.max(0.1, endSec - startSec));
+    const span = Math.max(0.1, endSec - startSec);
+    const fitPx = (): number => Math.max(20, container.clientWidth / span);
+    const plugins: NonNullable<WaveSurferOptions['plugins']> = [
+      regions,
+      TimelinePlugin.create({ container: timelineRef.current!, timeInterval: 0.1, primaryLabelInterval: 1 }),
+      ZoomPlugin.create({ scale: 0.25, maxZoom: 4000, exponentialZooming: true }),
+    ];
+    if (peaks.durationSec > MINIMAP_SEC)
+      plugins.push(
+        MinimapPlugin.create({
+          height: 28,
+          waveColor: '#b8c4d2',
+          progressColor: '#8095ab',
+          insertPosition: 'beforebegin',
+        }),
+      );
     const ws = WaveSurfer.create({
       container,
       url,
       peaks: [peaks.peaks],
       duration: peaks.durationSec,
-      height: 140,
+      height: 120,
       waveColor: '#7a8fa6',
       progressColor: '#2d4a66',
       cursorColor: '#d9480f',
       cursorWidth: 2,
-      minPxPerSec: fitPx,
+      minPxPerSec: fitPx(),
       normalize: true,
       autoScroll: true,
       autoCenter: false,
       dragToSeek: true,
-      plugins: [
-        regions,
-        TimelinePlugin.create({
-          container: timelineRef.current!,
-          timeInterval: 0.1,
-          primaryLabelInterval: 1,
-        }),
-        ZoomPlugin.create({ scale: 0.25, maxZoom: 4000, exponentialZooming: true }),
-      ],
+      plugins,
     });
-    wsRef.current = ws;
     regionsRef.current = regions;
+    let loop: { startSec: number; endSec: number } | null = null;
+    // The axis in pixels per second: the wrapper is as wide as the whole recording.
+    const report = (): void => {
+      const width = ws.getWrapper().getBoundingClientRect().width;
+      if (width > 0) axis.set(width / peaks.durationSec, ws.getScroll());
+    };
+    const resize = new ResizeObserver(report);
+    // A click on the time ruler puts the playhead there.
+    const ruler = timelineRef.current!;
+    const onRuler = (e: PointerEvent): void => {
+      const left = ws.getWrapper().getBoundingClientRect().left;
+      ws.setTime(Math.max(0, Math.min(peaks.durationSec, (e.clientX - left) / axis.pps)));
+    };
+    ruler.addEventListener('pointerdown', onRuler);
     const subs = [
       regions.on('region-clicked', (region, e) => {
         e.stopPropagation();
-        region.play(true);
+        const i = Number(region.id.slice('word-'.length));
+        // Alt+click puts the playhead where it is clicked (to split the word there); a click plays the word.
+        if (e.altKey) ws.setTime((e.clientX - ws.getWrapper().getBoundingClientRect().left) / axis.pps);
+        else region.play(true);
+        latest.current.onWordClick(i, e.shiftKey);
       }),
       ws.on('ready', () => {
         // Regions clamp their times to the known duration, so they are added once it is known.
         regions.clearRegions();
-        words.forEach((w) =>
-          regions.addRegion({
-            id: `word-${w.index}`,
-            start: w.startSec,
-            end: w.endSec,
-            content: w.text,
-            color: WORD_COLOR,
-            drag: false,
-            resize: false,
-          }),
-        );
+        syncRegions(regions, latest.current.words);
         setReady(true);
         ws.setTime(startSec);
-        callbacks.current.onTime(startSec);
+        latest.current.onTime(startSec);
+        resize.observe(ws.getWrapper());
+        report();
       }),
-      ws.on('timeupdate', (t) => callbacks.current.onTime(t)),
-      ws.on('play', () => callbacks.current.onPlaying(true)),
-      ws.on('pause', () => callbacks.current.onPlaying(false)),
-      ws.on('finish', () => callbacks.current.onPlaying(false)),
-      ws.on('zoom', (px) => callbacks.current.onZoom(px)),
+      ws.on('timeupdate', (t) => latest.current.onTime(t)),
+      ws.on('play', () => latest.current.onPlaying(true)),
+      ws.on('pause', () => {
+        latest.current.onPlaying(false);
+        if (loop && Math.abs(ws.getCurrentTime() - loop.endSec) < 0.08)
+          void ws.play(loop.startSec, loop.endSec);
+      }),
+      ws.on('finish', () => latest.current.onPlaying(false)),
+      ws.on('zoom', report),
+      ws.on('scroll', report),
+      ws.on('redrawcomplete', report),
     ];
-    callbacks.current.onZoom(fitPx);
     handleRef.current = {
-      playWord(index) {
-        regions
-          .getRegions()
-          .find((r) => r.id === `word-${index}`)
-          ?.play(true);
+      playPause: () => void ws.playPause(),
+      playRange: (a, b) => void ws.play(a, b),
+      setLoop(range) {
+        loop = range;
+        if (range) void ws.play(range.startSec, range.endSec);
       },
+      setRate: (rate) => ws.setPlaybackRate(rate, true),
+      zoomBy: (f) => ws.zoom(Math.min(4000, Math.max(5, axis.pps * f))),
+      fit: () => ws.zoom(fitPx()),
+      time: () => ws.getCurrentTime(),
+      setTime: (t) => ws.setTime(t),
+      scrollBy: (px) => ws.setScroll(ws.getScroll() + px),
     };
     return () => {
       subs.forEach((off) => off());
+      ruler.removeEventListener('pointerdown', onRuler);
+      resize.disconnect();
       handleRef.current = null;
+      regionsRef.current = null;
       ws.destroy();
-      wsRef.current = null;
     };
-  }, [url, peaks, words, startSec, endSec, handleRef]);
+  }, [url, peaks, startSec, endSec, axis, handleRef]);
 
-  // The word under the playhead is highlighted on the waveform as in the transcript.
+  // Words changed by an edit move their regions in place.
+  useEffect(() => {
+    if (ready && regionsRef.current) syncRegions(regionsRef.current, props.words);
+  }, [props.words, ready]);
+
+  // The word under the playhead is highlighted on the waveform as in every tier.
+  const current = props.currentWord;
   useEffect(() => {
     const regions = regionsRef.current;
-    if (!regions) return;
+    if (!regions || !ready) return;
     for (const r of regions.getRegions()) {
-      r.setOptions({ color: r.id === `word-${currentWord}` ? WORD_COLOR_CURRENT : WORD_COLOR });
+      const on = r.id === `word-${current}`;
+      if ((r.color === WORD_COLOR_CURRENT) !== on)
+        r.setOptions({ color: on ? WORD_COLOR_CURRENT : WORD_COLOR });
     }
-  }, [currentWord, ready]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      const ws = wsRef.current;
-      if (!ws || isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === ' ') {
-        e.preventDefault();
-        void ws.playPause();
-      } else if (e.key === '+' || e.key === '=') {
-        ws.zoom(ws.options.minPxPerSec * 1.5);
-      } else if (e.key === '-' || e.key === '_') {
-        ws.zoom(Math.max(5, ws.options.minPxPerSec / 1.5));
-      } else if (e.key === '0') {
-        const width = containerRef.current?.clientWidth ?? 800;
-        ws.zoom(Math.max(20, width / Math.max(0.1, endSec - startSec)));
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [startSec, endSec]);
+  }, [current, ready, props.words]);
 
   return (
     <div className="waveform">

@@ -35,11 +35,18 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
   return state.key === key ? state.loaded : { status: 'loading' };
 }
 
-/** Whether a keyboard event comes from a text field (global shortcuts must not fire there). */
+/**
+ * Whether a keyboard event comes from a text field (global shortcuts must not fire there). Monaco may take
+ * its input through an EditContext on a plain element, so anything inside an editor counts too.
+ */
 export function isTyping(e: KeyboardEvent): boolean {
   const t = e.target as HTMLElement | null;
   return (
     !!t &&
-    (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)
+    (t.tagName === 'INPUT' ||
+      t.tagName === 'TEXTAREA' ||
+      t.tagName === 'SELECT' ||
+      t.isContentEditable ||
+      t.closest?.('.monaco-editor') != null)
   );
 }

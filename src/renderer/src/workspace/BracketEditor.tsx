@@ -1,0 +1,183 @@
+import { useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type * as MonacoApi from 'monaco-editor/editor/editor.api';
+import { checkTreeText, type TreeCheck } from '../../../core/edit/treeCheck';
+import { BRACKET_LANGUAGE, setBracketLabels } from '../monaco/bracketLanguage';
+import { toMarkers } from '../monaco/markers';
+import { useMonacoModule } from '../monaco/useMonacoModule';
+
+interface Props {
+  /** The tree's bracket text; null when there is no tree (the editor is read-only then). */
+  text: string | null;
+  typed: boolean;
+  words: readonly string[];
+  /** The text range of the workspace's selection, shown when the editor does not have the focus. */
+  reveal: { start: number; end: number } | null;
+  labels: readonly string[];
+  /** The annotator changed the text; `check` says whether it is a valid tree over the words. */
+  onEdit(text: string, check: TreeCheck): void;
+  /** The caret moved (by the annotator) to `offset` of `text`. */
+  onCursor(offset: number, text: string): void;
+  /** How many errors the text has now (0: it is the tree shown). */
+  onProblems(count: number): void;
+  onLeave(): void;
+  onUndo(): void;
+  onRedo(): void;
+  focusRef: { current: (() => void) | null };
+}
+
+/**
+ * The gold tree as bracket text in Monaco, in step with the drawing: edits are checked as they are typed
+ * (unbalanced brackets, leaves that are not the words become markers) and a valid text redraws the tree;
+ * the caret selects the node it is in, and a node selected in the drawing is selected in the text.
+ * Ctrl+Z undoes typing that is not saved yet (an invalid text), and otherwise is the workspace's undo;
+ * Esc returns to the tiers.
+ */
+export function BracketEditor(props: Props) {
+  const monaco = useMonacoModule();
+  const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<MonacoApi.editor.IStandaloneCodeEditor | null>(null);
+  const applying = useRef(false);
+  const latest = useRef(props);
+  const [problems, setProblems] = useState(0);
+  useEffect(() => {
+    latest.current = props;
+  });
+  useImperativeHandle(props.focusRef, () => () => editorRef.current?.focus(), []);
+
+  useEffect(() => {
+    if (!monaco || monaco instanceof Error || !host.current) return;
+    const m = monaco;
+    setBracketLabels(() => latest.current.labels);
+    const editor = m.editor.create(host.current, {
+      value: latest.current.text ?? '',
+      language: BRACKET_LANGUAGE,
+      theme: 'sieve',
+      readOnly: latest.current.text === null,
+      minimap: { enabled: false },
+      automaticLayout: true,
+      fontSize: 13,
+      lineNumbersMinChars: 3,
+      scrollBeyondLastLine: false,
+      wordWrap: 'on',
+      renderLineHighlight: 'none',
+      bracketPairColorization: { enabled: true },
+      guides: { bracketPairs: true },
+      tabSize: 2,
+      // Brackets are the content here: typed and pasted exactly as they are, never added or wrapped around
+      // a selection behind the annotator's back (the markers say when they do not balance).
+      autoClosingBrackets: 'never',
+      autoSurround: 'never',
+      ariaLabel: 'Tree as bracket text',
+      fixedOverflowWidgets: true,
+    });
+    editorRef.current = editor;
+    const model = editor.getModel()!;
+    const check = (): TreeCheck => {
+      const p = latest.current;
+      const c = checkTreeText(model.getValue(), p.typed, p.words);
+      m.editor.setModelMarkers(model, 'sieve', toMarkers(m, model.getValue(), c.diagnostics));
+      const n = c.diagnostics.filter((d) => d.severity === 'error').length;
+      setProblems(n);
+      latest.current.onProblems(n);
+      return c;
+    };
+    if (latest.current.text !== null) check();
+    const subs = [
+      model.onDidChangeContent(() => {
+        const c = check();
+        if (!applying.current) latest.current.onEdit(model.getValue(), c);
+      }),
+      editor.onDidChangeCursorSelection((e) => {
+        if (!applying.current && editor.hasTextFocus())
+          latest.current.onCursor(model.getOffsetAt(e.selection.getPosition()), model.getValue());
+      }),
+    ];
+    const leaveWhen = '!suggestWidgetVisible && !findWidgetVisible && !markersNavigationVisible';
+    editor.addCommand(m.KeyCode.Escape, () => latest.current.onLeave(), leaveWhen);
+    // Typing not yet in the gold standard (an invalid text) is undone here, as text; otherwise Ctrl+Z is
+    // the workspace's undo of the last saved edit.
+    const unsaved = (): boolean => model.getValue() !== (latest.current.text ?? '');
+    const undo = (): void => (unsaved() ? editor.trigger('keyboard', 'undo', null) : latest.current.onUndo());
+    const redo = (): void => (unsaved() ? editor.trigger('keyboard', 'redo', null) : latest.current.onRedo());
+    editor.addCommand(m.KeyMod.CtrlCmd | m.KeyCode.KeyZ, undo);
+    editor.addCommand(m.KeyMod.CtrlCmd | m.KeyMod.Shift | m.KeyCode.KeyZ, redo);
+    editor.addCommand(m.KeyMod.CtrlCmd | m.KeyCode.KeyY, redo);
+    return () => {
+      subs.forEach((s) => s.dispose());
+      editorRef.current = null;
+      editor.dispose();
+      model.dispose();
+    };
+    // The editor lives as long as the workspace; later props are read through `latest`.
+  }, [monaco]);
+
+  // The tree changed outside the editor (a drawing edit, an undo, another tree): show its text.
+  const { text, typed, words } = props;
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || !monaco || monaco instanceof Error) return;
+    const model = editor.getModel()!;
+    editor.updateOptions({ readOnly: text === null });
+    if (model.getValue() !== (text ?? '')) {
+      applying.current = true;
+      try {
+        model.setValue(text ?? '');
+      } finally {
+        applying.current = false;
+      }
+    }
+    const c = checkTreeText(model.getValue(), typed, words);
+    monaco.editor.setModelMarkers(
+      model,
+      'sieve',
+      text === null ? [] : toMarkers(monaco, model.getValue(), c.diagnostics),
+    );
+    const n = text === null ? 0 : c.diagnostics.filter((d) => d.severity === 'error').length;
+    setProblems(n);
+    latest.current.onProblems(n);
+  }, [text, typed, words, monaco]);
+
+  // The selection made in the drawing is selected in the text (unless the annotator is typing here).
+  const { reveal } = props;
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || !reveal || editor.hasTextFocus() || !monaco || monaco instanceof Error) return;
+    const model = editor.getModel()!;
+    const a = model.getPositionAt(reveal.start);
+    const b = model.getPositionAt(reveal.end);
+    applying.current = true;
+    try {
+      editor.setSelection(new monaco.Selection(a.lineNumber, a.column, b.lineNumber, b.column));
+      editor.revealRangeInCenterIfOutsideViewport(
+        new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column),
+      );
+    } finally {
+      applying.current = false;
+    }
+  }, [reveal, monaco, text]);
+
+  return (
+    <section className="panel bracket-panel" aria-label="Bracket text">
+      <header className="panel-head">
+        <span>Bracket text</span>
+        <span className="spacer" />
+        {props.text !== null && (
+          <span className={problems > 0 ? 'badge bad' : 'badge ok'} data-testid="bracket-status">
+            {problems > 0 ? `${problems} problem${problems > 1 ? 's' : ''}: not saved` : 'valid'}
+          </span>
+        )}
+        <span className="muted keys">B to edit · Esc back</span>
+      </header>
+      {monaco instanceof Error ? (
+        <div className="error-note">The text editor could not be loaded: {monaco.message}</div>
+      ) : (
+        <div
+          ref={host}
+          className="monaco-host"
+          data-testid="bracket-editor"
+          data-ready={monaco ? 'yes' : 'no'}
+        />
+      )}
+    </section>
+  );
+}

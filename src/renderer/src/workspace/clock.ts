@@ -1,0 +1,64 @@
+// The playhead time as a tiny external store: the waveform reports it many times a second during
+// playback, and only what depends on it (the playhead line, the time readout, the current word) follows.
+import { useSyncExternalStore } from 'react';
+
+type Listener = () => void;
+
+/** The playhead position in seconds. */
+export class Clock {
+  time = 0;
+  private readonly listeners = new Set<Listener>();
+
+  set(t: number): void {
+    if (t === this.time) return;
+    this.time = t;
+    for (const l of this.listeners) l();
+  }
+
+  subscribe = (l: Listener): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+}
+
+/** A value computed from the playhead time; the component re-renders only when the value changes. */
+export function useClock<T>(clock: Clock, select: (t: number) => T): T {
+  return useSyncExternalStore(clock.subscribe, () => select(clock.time));
+}
+
+/** Index of the word whose interval holds `t`, or -1 (intervals are half-open, as a playhead crosses them). */
+export function wordAt(words: readonly { startSec: number; endSec: number }[], t: number): number {
+  let lo = 0;
+  let hi = words.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const w = words[mid]!;
+    if (t < w.startSec) hi = mid - 1;
+    else if (t >= w.endSec) lo = mid + 1;
+    else return mid;
+  }
+  return -1;
+}
+
+/**
+ * The word shown as current at `t`. A word played to its end leaves the playhead on its end boundary,
+ * which is also the next word's start: the word just played stays current.
+ */
+export function currentWordAt(words: readonly { startSec: number; endSec: number }[], t: number): number {
+  const i = wordAt(words, t - 0.002);
+  return i >= 0 ? i : wordAt(words, t);
+}
+
+/** The word nearest to `t` (for pointers over a pause). */
+export function nearestWord(words: readonly { startSec: number; endSec: number }[], t: number): number {
+  let best = -1;
+  let dist = Infinity;
+  words.forEach((w, i) => {
+    const d = t < w.startSec ? w.startSec - t : t > w.endSec ? t - w.endSec : 0;
+    if (d < dist) {
+      dist = d;
+      best = i;
+    }
+  });
+  return best;
+}

@@ -1,0 +1,28 @@
+// Performance marks around the work the workspace must do within a frame: drawing an utterance with its
+// tree and entities, and applying an edit. The end-to-end tests read the measures (`sieve:draw`,
+// `sieve:edit`, and the same with `+effects` once the editor and the waveform have caught up).
+
+const open = new Set<string>();
+
+/** Marks the start of a measured piece of main-thread work. */
+export function markStart(name: 'draw' | 'edit'): void {
+  performance.mark(`sieve:${name}:start`);
+  open.add(name);
+}
+
+/**
+ * Ends a measure once React has committed: reading the layout of `root` forces style and layout, so
+ * the figure includes them and not just the script.
+ */
+export function markEnd(name: 'draw' | 'edit', root: HTMLElement | null, phase: '' | '+effects' = ''): void {
+  const key = name + phase;
+  if (!open.has(name) || open.has(key + ':done')) return;
+  root?.getBoundingClientRect();
+  performance.measure(`sieve:${key}`, `sieve:${name}:start`);
+  open.add(key + ':done');
+  if (phase === '+effects') {
+    open.delete(name);
+    open.delete(name + ':done');
+    open.delete(key + ':done');
+  }
+}

@@ -1,0 +1,48 @@
+// The shared time axis of the waveform and the annotation tiers: pixels per second and horizontal scroll,
+// as wavesurfer.js reports them. Tiers place their boxes in seconds through a CSS variable, so zooming
+// and scrolling restyle one element and never re-render React.
+
+type Listener = (axis: TimeAxis) => void;
+
+/** Zoom and scroll of the utterance's time axis. */
+export class TimeAxis {
+  /** Pixels per second. */
+  pps = 100;
+  /** Scroll offset of the waveform, in pixels. */
+  scrollPx = 0;
+  private readonly listeners = new Set<Listener>();
+
+  /** Updates zoom and scroll and tells the tiers. */
+  set(pps: number, scrollPx: number): void {
+    if (pps === this.pps && scrollPx === this.scrollPx) return;
+    this.pps = pps;
+    this.scrollPx = scrollPx;
+    for (const l of this.listeners) l(this);
+  }
+
+  /** Calls `l` on every change; returns the unsubscribe function. */
+  subscribe(l: Listener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  /** The time under a pointer at `clientX`, over an element whose left edge is the axis' visible start. */
+  timeAt(clientX: number, el: HTMLElement): number {
+    const left = el.getBoundingClientRect().left;
+    return (clientX - left + this.scrollPx) / this.pps;
+  }
+}
+
+/** CSS for a box from `startSec` to `endSec` on the axis (`--pps` is set on the tiers' track). */
+export function spanStyle(startSec: number, endSec: number): { left: string; width: string } {
+  return {
+    left: `calc(var(--pps) * ${startSec}px)`,
+    width: `calc(var(--pps) * ${Math.max(0, endSec - startSec)}px)`,
+  };
+}
+
+/** The time under a pointer, from any element inside a tier (a tier carries the scroll offset). */
+export function timeOnTrack(clientX: number, inside: Element, axis: TimeAxis): number {
+  const tier = inside.closest('.tier') ?? inside;
+  return (clientX - tier.getBoundingClientRect().left) / axis.pps;
+}

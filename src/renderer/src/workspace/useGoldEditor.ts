@@ -1,0 +1,155 @@
+// The utterance's gold standard as the workspace edits it. An edit shows at once (the records are replaced
+// locally) and is saved in the background as one diff through the API, in order; a drag or a burst of
+// typing is squashed into one diff, so it is one entry of the history and one undo. Undo and redo are
+// the store's, so they survive a restart.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GoldState } from '../../../core/api/contract';
+import { type GoldDiff, diffGold, squashDiffs } from '../../../core/gold/diff';
+import type { GoldRecords } from '../../../core/gold/records';
+import { call } from '../bridge';
+import { markStart } from './perf';
+
+/** A message for the annotator: what an edit also did, or why it failed. */
+export interface EditMessage {
+  kind: 'note' | 'error';
+  text: string;
+}
+
+/** What the workspace can do with the gold standard. */
+export interface GoldEditor {
+  /** The records shown (ahead of the store while saves are under way). */
+  gold: GoldRecords;
+  canUndo: boolean;
+  canRedo: boolean;
+  /** Saves under way, counting a drag or burst of typing not yet sent as one. */
+  saving: number;
+  message: EditMessage | null;
+  /** The current records, also between renders (for handlers that run before React re-renders). */
+  current(): GoldRecords;
+  /** Shows and saves an edit as one history entry labelled `label`. */
+  commit(next: GoldRecords, label: string, notes?: string[]): void;
+  /** Shows a step of a drag or of typing; the steps are saved together by `finish`. */
+  preview(next: GoldRecords): void;
+  /** Saves the previewed steps as one edit. */
+  finish(label: string): void;
+  undo(): Promise<void>;
+  redo(): Promise<void>;
+  say(message: EditMessage | null): void;
+}
+
+/** Keeps an utterance's gold standard in step with the store. */
+export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEditor {
+  const [gold, setGold] = useState(initial.gold);
+  const [history, setHistory] = useState({ canUndo: initial.canUndo, canRedo: initial.canRedo });
+  const [saving, setSaving] = useState(0);
+  const [dirty, setDirty] = useState(false);
+  const [message, setMessage] = useState<EditMessage | null>(null);
+  const goldRef = useRef(initial.gold);
+  const burst = useRef<GoldDiff | null>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+
+  const show = useCallback((next: GoldRecords) => {
+    markStart('edit');
+    goldRef.current = next;
+    setGold(next);
+  }, []);
+
+  const adopt = useCallback(
+    (state: GoldState) => {
+      setHistory({ canUndo: state.canUndo, canRedo: state.canRedo });
+      show(state.gold);
+    },
+    [show],
+  );
+
+  const send = useCallback(
+    (diff: GoldDiff, label: string) => {
+      setSaving((n) => n + 1);
+      queue.current = queue.current
+        .then(async () => {
+          const state = await call('gold:applyDiff', { utteranceId, diff, label });
+          setHistory({ canUndo: state.canUndo, canRedo: state.canRedo });
+        })
+        .catch(async (err: unknown) => {
+          setMessage({ kind: 'error', text: `Not saved: ${(err as Error).message}` });
+          // The store has the truth: show what it holds, drop anything queued on the stale state.
+          burst.current = null;
+          try {
+            adopt(await call('gold:get', { utteranceId }));
+          } catch {
+            // The message above already says the edit was not saved.
+          }
+        })
+        .finally(() => setSaving((n) => n - 1));
+    },
+    [utteranceId, adopt],
+  );
+
+  const finish = useCallback(
+    (label: string) => {
+      const diff = burst.current;
+      burst.current = null;
+      setDirty(false);
+      if (diff && diff.length > 0) send(diff, label);
+    },
+    [send],
+  );
+
+  const commit = useCallback(
+    (next: GoldRecords, label: string, notes: string[] = []) => {
+      finish(label);
+      const diff = diffGold(goldRef.current, next);
+      setMessage(notes.length > 0 ? { kind: 'note', text: notes.join(' ') } : null);
+      if (diff.length === 0) return;
+      show(next);
+      send(diff, label);
+    },
+    [finish, send, show],
+  );
+
+  const preview = useCallback(
+    (next: GoldRecords) => {
+      const step = diffGold(goldRef.current, next);
+      if (step.length === 0) return;
+      burst.current = burst.current ? squashDiffs(burst.current, step) : step;
+      setDirty(true);
+      show(next);
+    },
+    [show],
+  );
+
+  const undoRedo = useCallback(
+    async (which: 'undo' | 'redo') => {
+      finish('edit');
+      await queue.current;
+      try {
+        adopt(await call(which === 'undo' ? 'gold:undo' : 'gold:redo', { utteranceId }));
+        setMessage(null);
+      } catch (err) {
+        setMessage({
+          kind: 'error',
+          text: `${which === 'undo' ? 'Undo' : 'Redo'} failed: ${(err as Error).message}`,
+        });
+      }
+    },
+    [finish, adopt, utteranceId],
+  );
+
+  // Leaving the utterance saves a burst still being typed.
+  useEffect(() => () => finish('edit'), [finish]);
+
+  return {
+    gold,
+    canUndo: history.canUndo,
+    canRedo: history.canRedo,
+    saving: saving + (dirty ? 1 : 0),
+    message,
+    current: useCallback(() => goldRef.current, []),
+    commit,
+    preview,
+    finish,
+    undo: useCallback(() => undoRedo('undo'), [undoRedo]),
+    redo: useCallback(() => undoRedo('redo'), [undoRedo]),
+    say: setMessage,
+  };
+}

@@ -1,0 +1,388 @@
+// The annotation workspace end to end: the built renderer in Chromium, the real browser host, a fresh copy
+// of the demo project in SQLite. Every test works on its own utterance and checks the project file's rows.
+import { expect, test, type Page } from '@playwright/test';
+import { startHostProcess, type HostProcess } from './hostProcess';
+import { bracketText, clickInText, dbRows, demoFile, openUtterance, saved, shot } from './workspacePage';
+
+let host: HostProcess;
+test.beforeAll(async () => {
+  host = await startHostProcess([]);
+});
+test.afterAll(async () => {
+  await host.stop();
+});
+
+/** Pixels per second of the time axis, from two word boxes and their times. */
+async function pxPerSec(page: Page, i: number): Promise<number> {
+  const box = (await page.locator(`[data-word="${i}"]`).boundingBox())!;
+  const rows = dbRows(
+    demoFile(host),
+    (await page.locator('.utterance-view').getAttribute('data-utterance'))!,
+  );
+  const w = rows.words[i]!;
+  return box.width / (w.end_sec - w.start_sec);
+}
+
+async function drag(page: Page, selector: string, dx: number): Promise<void> {
+  const b = (await page.locator(selector).boundingBox())!;
+  const x = b.x + b.width / 2;
+  const y = b.y + b.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let k = 1; k <= 6; k++) await page.mouse.move(x + (dx * k) / 6, y);
+  await page.mouse.up();
+}
+
+test('correcting a boundary by dragging moves both neighbours, as one edit', async ({ page }, testInfo) => {
+  await openUtterance(page, host, 'train-01');
+  const before = dbRows(demoFile(host), 'train-01');
+  const pps = await pxPerSec(page, 1);
+  await drag(page, '[data-boundary="1-end"]', 30);
+  await saved(page);
+  const after = dbRows(demoFile(host), 'train-01');
+  const moved = after.words[1]!.end_sec;
+  expect(moved).toBeCloseTo(0.773 + 30 / pps, 1);
+  expect(moved).toBeGreaterThan(0.773 + 20 / pps);
+  // The shared boundary moved for both words; every other word is as it was.
+  expect(after.words[2]!.start_sec).toBe(moved);
+  expect(after.words.filter((_, i) => i !== 1 && i !== 2)).toEqual(
+    before.words.filter((_, i) => i !== 1 && i !== 2),
+  );
+  expect(after.words[1]!.source).toBe('manual');
+  // The whole drag is one entry of the history.
+  expect(after.history).toEqual([
+    { kind: 'edit', label: 'move the boundary between "want" and "to"', undoes: 0 },
+  ]);
+  await shot(page, testInfo, '01-boundary-dragged');
+
+  // The same from the keyboard: the selected word's end 10 ms later.
+  await page.locator('[data-word="1"]').click();
+  await page.keyboard.press('Control+ArrowRight');
+  await saved(page);
+  const nudged = dbRows(demoFile(host), 'train-01');
+  expect(nudged.words[1]!.end_sec).toBeCloseTo(moved + 0.01, 6);
+  expect(nudged.words[2]!.start_sec).toBe(nudged.words[1]!.end_sec);
+  expect(nudged.history).toHaveLength(2);
+});
+
+test('bracketing a tree from the keyboard updates the drawing and the bracket text', async ({
+  page,
+}, testInfo) => {
+  await openUtterance(page, host, 'train-01');
+  // "I want to go from Bonn to Berlin": select "from Bonn" and wrap it in a PP.
+  await page.keyboard.press('Home');
+  for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(page.locator('.word-box.selected')).toHaveText(['from', 'Bonn']);
+  await page.keyboard.press('w');
+  await page.keyboard.type('PP');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => bracketText(page)).toBe('(S I want to go (PP from Bonn) to Berlin)');
+  await expect(page.locator('.node-box[data-label="PP"]')).toHaveCount(1);
+
+  // Next sibling, extend, wrap again: the label set now offers PP.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('w');
+  await page.keyboard.type('P');
+  await expect(page.locator('.prompt-options li').first()).toHaveText('PP');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => bracketText(page)).toBe('(S I want to go (PP from Bonn) (PP to Berlin))');
+
+  // Both PPs into a VP, then "go" and the VP into another node.
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('w');
+  await page.keyboard.type('VP');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('w');
+  await page.keyboard.type('VP');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => bracketText(page)).toBe('(S I want to (VP go (VP (PP from Bonn) (PP to Berlin))))');
+  await shot(page, testInfo, '02-tree-bracketed');
+
+  // Relabel, then delete the node (its children move up).
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('XP');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => bracketText(page)).toBe('(S I want to (XP go (VP (PP from Bonn) (PP to Berlin))))');
+  await page.keyboard.press('Delete');
+  await expect.poll(() => bracketText(page)).toBe('(S I want to go (VP (PP from Bonn) (PP to Berlin)))');
+
+  // Down into the VP, and move its first PP out of it, to its left.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.node-box.selected')).toHaveAttribute('data-label', 'PP');
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect.poll(() => bracketText(page)).toBe('(S I want to go (PP from Bonn) (VP (PP to Berlin)))');
+
+  // A node cannot move into a word: refused with a message, nothing changes.
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(page.getByTestId('message')).toContainText('is a word');
+
+  // Undo the move.
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => bracketText(page)).toBe('(S I want to go (VP (PP from Bonn) (PP to Berlin)))');
+  await saved(page);
+  const rows = dbRows(demoFile(host), 'train-01');
+  expect(rows.trees).toEqual([
+    { name: 'syntax', ord: 0, typed: 0, bracket: '(S I want to go (VP (PP from Bonn) (PP to Berlin)))' },
+  ]);
+  expect(rows.history.slice(-7).map((h) => h.kind + ':' + h.label)).toEqual(
+    [
+      'edit:start tree "syntax" with PP',
+      'edit:wrap in PP',
+      'edit:wrap in VP',
+      'edit:wrap in VP',
+      'edit:relabel VP as XP',
+      'edit:delete node(s)',
+      'edit:move PP',
+    ]
+      .slice(-6)
+      .concat(['undo:move PP'])
+      .slice(-7),
+  );
+  await shot(page, testInfo, '03-tree-after-undo');
+});
+
+test('editing the bracket text redraws the tree; errors are marked and not saved', async ({
+  page,
+}, testInfo) => {
+  await openUtterance(page, host, 'train-02');
+  // "When does the next train to Hamburg leave": all words under one root.
+  await page.keyboard.press('Home');
+  for (let k = 0; k < 7; k++) await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('w');
+  await page.keyboard.type('SQ');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => bracketText(page)).toBe('(SQ When does the next train to Hamburg leave)');
+
+  const typed = '(SQ (WH When) does (NP the next train (PP to Hamburg)) (VP leave))';
+  await page.keyboard.press('b');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText(typed);
+  await expect(page.locator('.node-box')).toHaveCount(5);
+  await expect(page.locator('.node-box[data-label="NP"]')).toHaveAttribute(
+    'title',
+    'NP: the next train to Hamburg',
+  );
+  await expect(page.getByTestId('bracket-status')).toHaveText('valid');
+  await saved(page);
+  await expect.poll(() => dbRows(demoFile(host), 'train-02').trees[0]).toMatchObject({ bracket: typed });
+
+  // An extra bracket: marked, the drawing waits, nothing is saved.
+  await page.keyboard.press('End');
+  await page.keyboard.insertText(')');
+  await expect(page.getByTestId('bracket-status')).toHaveText('1 problem: not saved');
+  await expect(page.locator('[data-testid="bracket-editor"] .squiggly-error')).toHaveCount(1);
+  await expect(page.locator('.tree-tier.empty')).toContainText('bracket text has problems');
+  await shot(page, testInfo, '04-bracket-error');
+  await page.keyboard.press('Backspace');
+  await expect(page.getByTestId('bracket-status')).toHaveText('valid');
+  await expect(page.locator('.node-box')).toHaveCount(5);
+
+  // A leaf that is not the word is marked at the leaf; Ctrl+Z undoes typing that is not saved.
+  await clickInText(page, 'Hamburg', 2);
+  await page.keyboard.type('Hamborg');
+  await expect(page.getByTestId('bracket-status')).toHaveText('1 problem: not saved');
+  await expect(page.locator('[data-testid="bracket-editor"] .squiggly-error')).toHaveCount(1);
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('bracket-status')).toHaveText('valid');
+  expect(await bracketText(page)).toBe(typed);
+
+  // The caret in the text selects in the drawing, and Esc goes back to the tiers.
+  await clickInText(page, 'next');
+  await expect(page.locator('.word-box.selected')).toHaveText(['next']);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('.node-box.selected')).toHaveAttribute('data-label', 'NP');
+  await shot(page, testInfo, '05-text-and-drawing-in-step');
+  await saved(page);
+  expect(dbRows(demoFile(host), 'train-02').trees).toEqual([
+    { name: 'syntax', ord: 0, typed: 0, bracket: typed },
+  ]);
+});
+
+test('creating and resizing entities; overlaps are refused', async ({ page }, testInfo) => {
+  await openUtterance(page, host, 'news-01');
+  // "In Berlin Angela Merkel met Barack Obama"
+  await page.locator('[data-word="1"]').click();
+  await page.keyboard.press('l');
+  await page.locator('[data-word="2"]').click();
+  await page.locator('[data-word="3"]').click({ modifiers: ['Shift'] });
+  await page.keyboard.press('p');
+  await page.locator('[data-word="5"]').click();
+  await page.keyboard.press('p');
+  await expect(page.locator('.entity-box')).toHaveCount(3);
+  // Drag the last entity's right edge onto "Obama".
+  const obama = (await page.locator('[data-word="6"]').boundingBox())!;
+  const edge = (await page.locator('[data-entity-edge="2-last"]').boundingBox())!;
+  await drag(page, '[data-entity-edge="2-last"]', obama.x + obama.width / 2 - (edge.x + edge.width / 2));
+  await expect(page.locator('.entity-box[data-entity="2"]')).toHaveAttribute('data-span', '5-6');
+  // Over part of the PERSON "Angela Merkel" with another type: refused.
+  await page.locator('[data-word="3"]').click();
+  await page.locator('[data-word="4"]').click({ modifiers: ['Shift'] });
+  await page.keyboard.press('o');
+  await expect(page.getByTestId('message')).toContainText(
+    'Entities may not overlap or nest: the selection overlaps PERSON (words 3–4)',
+  );
+  await shot(page, testInfo, '06-entities');
+  await saved(page);
+  const rows = dbRows(demoFile(host), 'news-01');
+  expect(rows.entities).toEqual([
+    { idx: 0, type: 'LOCATION', first_word: 1, last_word: 1 },
+    { idx: 1, type: 'PERSON', first_word: 2, last_word: 3 },
+    { idx: 2, type: 'PERSON', first_word: 5, last_word: 6 },
+  ]);
+  expect(rows.history.map((h) => h.label)).toEqual([
+    'LOCATION entity',
+    'PERSON entity',
+    'PERSON entity',
+    'resize the PERSON entity',
+  ]);
+});
+
+test('undo and redo survive a page reload', async ({ page }, testInfo) => {
+  await openUtterance(page, host, 'news-02');
+  // "The United Nations held …": an ORGANIZATION over "United Nations".
+  await page.locator('[data-word="1"]').click();
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('o');
+  await saved(page);
+  await page.reload();
+  await openUtterance(page, host, 'news-02');
+  await expect(page.locator('.entity-box[data-type="ORGANIZATION"]')).toHaveAttribute('data-span', '1-2');
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('.entity-box')).toHaveCount(0);
+  await saved(page);
+  expect(dbRows(demoFile(host), 'news-02').entities).toEqual([]);
+  await page.reload();
+  await openUtterance(page, host, 'news-02');
+  await expect(page.locator('.entity-box')).toHaveCount(0);
+  await expect(page.getByTestId('redo')).toBeEnabled();
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.locator('.entity-box[data-type="ORGANIZATION"]')).toHaveAttribute('data-span', '1-2');
+  await saved(page);
+  await shot(page, testInfo, '07-redone-after-reload');
+  const rows = dbRows(demoFile(host), 'news-02');
+  expect(rows.entities).toEqual([{ idx: 0, type: 'ORGANIZATION', first_word: 1, last_word: 2 }]);
+  expect(rows.history).toEqual([
+    { kind: 'edit', label: 'ORGANIZATION entity', undoes: 0 },
+    { kind: 'undo', label: 'ORGANIZATION entity', undoes: 1 },
+    { kind: 'redo', label: 'ORGANIZATION entity', undoes: 1 },
+  ]);
+});
+
+test('split, merge, insert and delete words; status from the keyboard', async ({ page }, testInfo) => {
+  await openUtterance(page, host, 'airport-03');
+  // "Is the plane from Paris delayed": put the playhead inside "delayed" and split it.
+  const before = dbRows(demoFile(host), 'airport-03');
+  const delayed = before.words[5]!;
+  const box = (await page.locator('[data-word="5"]').boundingBox())!;
+  const wave = (await page.getByTestId('waveform').boundingBox())!;
+  const ruler = (await page.locator('.timeline').boundingBox())!;
+  // A click on the time ruler puts the playhead inside the word.
+  await page.mouse.click(box.x + box.width * 0.4, ruler.y + ruler.height / 2);
+  await page.keyboard.press('s');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('dialog').locator('input').fill('delay ed');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.word-box')).toHaveCount(7);
+  await expect(page.locator('.word-box.selected')).toHaveText(['delay', 'ed']);
+  await saved(page);
+  let rows = dbRows(demoFile(host), 'airport-03');
+  expect(rows.words.map((w) => w.text)).toEqual(['Is', 'the', 'plane', 'from', 'Paris', 'delay', 'ed']);
+  expect(rows.words[5]!.end_sec).toBe(rows.words[6]!.start_sec);
+  expect(rows.words[5]!.start_sec).toBe(delayed.start_sec);
+  expect(rows.words[6]!.end_sec).toBe(delayed.end_sec);
+  await shot(page, testInfo, '08-word-split');
+
+  // Merge them back.
+  await page.keyboard.press('m');
+  await expect(page.locator('.word-box')).toHaveCount(6);
+  await expect(page.locator('.word-box.selected')).toHaveText(['delayed']);
+
+  // Insert a word in the pause before the first word, then delete it.
+  await page.mouse.click(wave.x + 4, ruler.y + ruler.height / 2);
+  await page.keyboard.press('i');
+  await page.keyboard.type('so');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.word-box').first()).toHaveText('so');
+  await saved(page);
+  rows = dbRows(demoFile(host), 'airport-03');
+  expect(rows.words[0]).toMatchObject({ idx: 0, text: 'so', end_sec: before.words[0]!.start_sec });
+  await page.keyboard.press('Delete');
+  await expect(page.locator('.word-box')).toHaveCount(6);
+  await saved(page);
+  rows = dbRows(demoFile(host), 'airport-03');
+  expect(rows.words.map((w) => [w.text, w.start_sec, w.end_sec])).toEqual(
+    before.words.map((w) => [w.text, w.start_sec, w.end_sec]),
+  );
+
+  // Status: 3 is done; Ctrl+Enter marks done and opens the next utterance.
+  await page.keyboard.press('3');
+  await expect(page.getByLabel('Annotation status')).toHaveValue('done');
+  await page.keyboard.press('2');
+  await expect
+    .poll(
+      async () =>
+        (await host.api<{ utterance: { status: string } }>('utterance:get', { utteranceId: 'airport-03' }))
+          .utterance.status,
+    )
+    .toBe('in_progress');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.locator('.utterance-view h1')).toHaveText('airport-04');
+  await expect
+    .poll(
+      async () =>
+        (await host.api<{ utterance: { status: string } }>('utterance:get', { utteranceId: 'airport-03' }))
+          .utterance.status,
+    )
+    .toBe('done');
+});
+
+test('the shortcut sheet lists every key and edits the project’s entity keys', async ({ page }, testInfo) => {
+  await openUtterance(page, host, 'news-03');
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toContainText('wrap the selection in a new node');
+  await expect(sheet).toContainText('LOCATION (location)');
+  await shot(page, testInfo, '09-shortcut-sheet');
+  const keys = sheet.locator('textarea');
+  await keys.fill('p PERSON person\nl LOCATION location\no ORGANIZATION organization\nc COMPANY company');
+  await sheet.getByRole('button', { name: 'Save for this project' }).click();
+  await expect(sheet).toContainText('the key C (COMPANY) already means');
+  await keys.fill('p PERSON person\nl LOCATION location\no ORGANIZATION organization\nx COMPANY company');
+  await sheet.getByRole('button', { name: 'Save for this project' }).click();
+  await expect(sheet).toContainText('COMPANY (company)');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  // "Siemens announced new jobs in Munich": X makes a COMPANY.
+  await page.locator('[data-word="0"]').click();
+  await page.keyboard.press('x');
+  await expect(page.locator('.entity-box[data-type="COMPANY"]')).toHaveAttribute('data-span', '0-0');
+  const state = await host.api<{ settings: { entityTypes: { key: string }[] } }>(
+    'annotation:getSettings',
+    {},
+  );
+  expect(state.settings.entityTypes.map((t) => t.key)).toEqual(['p', 'l', 'o', 'x']);
+});
+
+test('the spectrogram can be shown, and the loop and speed keys answer', async ({ page }, testInfo) => {
+  await openUtterance(page, host, 'airport-01');
+  await page.keyboard.press('g');
+  await expect(page.getByTestId('spectrogram')).toHaveAttribute('data-ready', 'yes');
+  await page.keyboard.press('>');
+  await expect(page.getByTestId('rate')).toHaveText('1.25×');
+  await page.keyboard.press('<');
+  await page.keyboard.press('<');
+  await expect(page.getByTestId('rate')).toHaveText('0.75×');
+  await page.locator('[data-word="5"]').click();
+  await page.keyboard.press('r');
+  await expect(page.locator('.transport-bar')).toContainText('loop');
+  await page.keyboard.press('r');
+  await expect(page.locator('.transport-bar')).not.toContainText('loop');
+  await shot(page, testInfo, '10-spectrogram');
+});
