@@ -1,8 +1,21 @@
 // The annotation workspace end to end: the built renderer in Chromium, the real browser host, a fresh copy
 // of the demo project in SQLite. Every test works on its own utterance and checks the project file's rows.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startHostProcess, type HostProcess } from './hostProcess';
-import { bracketText, clickInText, dbRows, demoFile, openUtterance, saved, shot } from './workspacePage';
+import {
+  bracketText,
+  clickInText,
+  dbRows,
+  demoFile,
+  makeLargeProject,
+  openUtterance,
+  saved,
+  shot,
+  watchErrors,
+} from './workspacePage';
 
 let host: HostProcess;
 test.beforeAll(async () => {
@@ -150,6 +163,7 @@ test('bracketing a tree from the keyboard updates the drawing and the bracket te
 test('editing the bracket text redraws the tree; errors are marked and not saved', async ({
   page,
 }, testInfo) => {
+  const errors = watchErrors(page);
   await openUtterance(page, host, 'train-02');
   // "When does the next train to Hamburg leave": all words under one root.
   await page.keyboard.press('Home');
@@ -190,7 +204,7 @@ test('editing the bracket text redraws the tree; errors are marked and not saved
   await expect(page.locator('[data-testid="bracket-editor"] .squiggly-error')).toHaveCount(1);
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('bracket-status')).toHaveText('valid');
-  expect(await bracketText(page)).toBe(typed);
+  await expect.poll(() => bracketText(page)).toBe(typed);
 
   // The caret in the text selects in the drawing, and Esc goes back to the tiers.
   await clickInText(page, 'next');
@@ -203,6 +217,61 @@ test('editing the bracket text redraws the tree; errors are marked and not saved
   expect(dbRows(demoFile(host), 'train-02').trees).toEqual([
     { name: 'syntax', ord: 0, typed: 0, bracket: typed },
   ]);
+  // Monaco and its worker run under the strict CSP: no violation, no error.
+  expect(errors).toEqual([]);
+});
+
+test('concepts, interpretations and labels: the form and the JSON form', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await openUtterance(page, host, 'airport-02');
+  const panel = page.getByRole('region', { name: 'Concepts and interpretations' });
+  await panel.getByRole('button', { name: '+ concept' }).click();
+  await panel.getByLabel('attribute 1', { exact: true }).fill('destination');
+  await panel.getByLabel('value 1', { exact: true }).fill('Boston');
+  await panel.getByLabel('value 1', { exact: true }).press('Enter');
+  await panel.getByRole('button', { name: '+ interpretation' }).click();
+  await panel.getByLabel('interpretation 1', { exact: true }).fill('flight(number:7, to:Boston)');
+  await panel.getByLabel('interpretation 1', { exact: true }).press('Enter');
+  await panel.locator('select').first().selectOption('asr');
+  await saved(page);
+  let rows = dbRows(demoFile(host), 'airport-02');
+  expect(rows.concepts).toEqual([{ idx: 0, attribute: 'destination', value: 'Boston' }]);
+
+  // The same fields as JSON in Monaco: a valid edit is saved, an invalid one is marked.
+  await panel.getByLabel('JSON').check();
+  const json = page.getByTestId('concept-json');
+  await expect(json.locator('.view-lines')).toContainText('destination');
+  await json.locator('.view-lines').click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText(
+    JSON.stringify({
+      concepts: [
+        { attribute: 'flight', value: '7' },
+        { attribute: 'destination', value: 'Boston' },
+      ],
+      interpretations: ['flight(number:7, to:Boston)'],
+      labels: { inputKind: 'asr' },
+    }),
+  );
+  await expect
+    .poll(() => dbRows(demoFile(host), 'airport-02').concepts)
+    .toEqual([
+      { idx: 0, attribute: 'flight', value: '7' },
+      { idx: 1, attribute: 'destination', value: 'Boston' },
+    ]);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText('{"concepts": [,]}');
+  await expect(json.locator('.squiggly-error')).toHaveCount(1);
+  await shot(page, testInfo, '11-concepts-json');
+  await saved(page);
+  rows = dbRows(demoFile(host), 'airport-02');
+  expect(rows.concepts).toHaveLength(2);
+  const state = await host.api<{ gold: { interpretations: string[]; labels: object } }>('gold:get', {
+    utteranceId: 'airport-02',
+  });
+  expect(state.gold.interpretations).toEqual(['flight(number:7, to:Boston)']);
+  expect(state.gold.labels).toEqual({ inputKind: 'asr' });
+  expect(errors).toEqual([]);
 });
 
 test('creating and resizing entities; overlaps are refused', async ({ page }, testInfo) => {
@@ -385,4 +454,109 @@ test('the spectrogram can be shown, and the loop and speed keys answer', async (
   await page.keyboard.press('r');
   await expect(page.locator('.transport-bar')).not.toContainText('loop');
   await shot(page, testInfo, '10-spectrogram');
+});
+
+test.describe('a 100-word utterance with its tree and entities', () => {
+  let big: HostProcess;
+  let project: { file: string; id: string };
+  let dir: string;
+  test.beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-e2e-large-'));
+    project = makeLargeProject(dir);
+    big = await startHostProcess(['--project', project.file]);
+  });
+  test.afterAll(async () => {
+    await big.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Durations of the workspace's measures so far (see src/renderer/src/workspace/perf.ts). */
+  const measures = (page: Page): Promise<Record<string, number[]>> =>
+    page.evaluate(() => {
+      const out: Record<string, number[]> = {};
+      for (const m of performance.getEntriesByType('measure'))
+        if (m.name.startsWith('sieve:')) (out[m.name] ??= []).push(Math.round(m.duration * 100) / 100);
+      return out;
+    });
+
+  test('draws and edits within a frame: the measured main-thread figures', async ({ page }, testInfo) => {
+    await page.goto(big.url);
+    await page.locator(`tr[data-utterance-id="${project.id}"]`).dblclick();
+    await expect(page.locator('.word-box')).toHaveCount(100);
+    await expect(page.locator('.node-box')).toHaveCount(1 + 9 + 25);
+    await expect(page.locator('.entity-box')).toHaveCount(10);
+    await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
+    await shot(page, testInfo, '12-hundred-words-fit');
+
+    const steps: Record<string, Record<string, number[]>> = {};
+    let seen = await measures(page);
+    const record = async (name: string): Promise<void> => {
+      await saved(page);
+      const now = await measures(page);
+      const delta: Record<string, number[]> = {};
+      for (const [k, v] of Object.entries(now)) {
+        const fresh = v.slice(seen[k]?.length ?? 0);
+        if (fresh.length > 0) delta[k] = fresh;
+      }
+      steps[name] = delta;
+      seen = now;
+    };
+    steps['open'] = seen;
+
+    await page.locator('[data-word="50"]').click();
+    for (let k = 0; k < 5; k++) await page.keyboard.press('Control+ArrowRight');
+    await record('nudge a boundary ×5');
+    await page.locator('[data-word="55"]').click();
+    await page.keyboard.press('l');
+    await record('create an entity');
+    await page.locator('[data-word="40"]').click();
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('w');
+    await page.keyboard.type('NP');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.node-box[data-label="NP"]')).toHaveCount(1);
+    await record('wrap two words in a node');
+    await page.keyboard.press('Control+z');
+    await expect(page.locator('.node-box[data-label="NP"]')).toHaveCount(0);
+    await record('undo');
+    await page.locator('[data-word="60"]').click();
+    for (let k = 0; k < 4; k++) await page.keyboard.press('+');
+    // Moving the selection scrolls it into view.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await drag(page, '[data-boundary="60-end"]', 12);
+    await record('drag a boundary (each step is shown)');
+    await shot(page, testInfo, '13-hundred-words-zoomed');
+    // Drawing it again, as when coming back to it from the list (the code is warm now).
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.locator(`tr[data-utterance-id="${project.id}"]`).dblclick();
+    await expect(page.locator('.word-box')).toHaveCount(100);
+    await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
+    await record('open again');
+
+    const summary = Object.fromEntries(
+      Object.entries(steps).map(([step, ms]) => [
+        step,
+        Object.fromEntries(
+          Object.entries(ms).map(([k, v]) => [
+            k,
+            { n: v.length, median: v.sort((a, b) => a - b)[v.length >> 1], max: Math.max(...v) },
+          ]),
+        ),
+      ]),
+    );
+    console.log(
+      `Main-thread work, 100 words, ${1 + 9 + 25} nodes, 10 entities (ms):\n${JSON.stringify(summary, null, 1)}`,
+    );
+    await testInfo.attach('workspace-performance.json', {
+      body: JSON.stringify(summary, null, 2),
+      contentType: 'application/json',
+    });
+    fs.writeFileSync('test-results/workspace/performance.json', JSON.stringify(summary, null, 2));
+    // Figures are reported, never asserted; the measures must exist for every step.
+    expect(summary['open']!['sieve:draw']).toBeDefined();
+    for (const step of Object.keys(steps).slice(1, -1)) expect(summary[step]!['sieve:edit']).toBeDefined();
+    expect(summary['open again']!['sieve:draw']).toBeDefined();
+  });
 });

@@ -53,6 +53,17 @@ export async function clickInText(page: Page, word: string, clickCount = 1): Pro
   await page.mouse.click(point.x, point.y, { clickCount });
 }
 
+/** Collects the page's errors and Content-Security-Policy violations (a clean page leaves it empty). */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /Content Security Policy/i.test(m.text()))
+      errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
 /** Waits until every edit has been saved. */
 export async function saved(page: Page): Promise<void> {
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-saved', 'yes');

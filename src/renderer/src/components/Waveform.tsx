@@ -21,6 +21,8 @@ export interface WaveformHandle {
   setTime(sec: number): void;
   /** Scrolls the axis by `px` pixels (the tiers below forward their horizontal wheel here). */
   scrollBy(px: number): void;
+  /** Scrolls so that `startSec..endSec` is in view (when it is not). */
+  reveal(startSec: number, endSec: number): void;
 }
 
 interface Props {
@@ -177,6 +179,12 @@ export function Waveform(props: Props) {
       time: () => ws.getCurrentTime(),
       setTime: (t) => ws.setTime(t),
       scrollBy: (px) => ws.setScroll(ws.getScroll() + px),
+      reveal(a, b) {
+        const width = ws.getWidth();
+        const left = ws.getScroll();
+        if (a * axis.pps < left || b * axis.pps > left + width)
+          ws.setScroll(Math.max(0, a * axis.pps - width * 0.25));
+      },
     };
     return () => {
       subs.forEach((off) => off());

@@ -60,6 +60,7 @@ export function BracketEditor(props: Props) {
       scrollBeyondLastLine: false,
       wordWrap: 'on',
       renderLineHighlight: 'none',
+      renderWhitespace: 'none',
       bracketPairColorization: { enabled: true },
       guides: { bracketPairs: true },
       tabSize: 2,
@@ -168,6 +169,11 @@ export function BracketEditor(props: Props) {
         )}
         <span className="muted keys">B to edit · Esc back</span>
       </header>
+      {props.text === null && (
+        <div className="panel-hint muted">
+          No tree yet: select words and press W to start one; its text appears here.
+        </div>
+      )}
       {monaco instanceof Error ? (
         <div className="error-note">The text editor could not be loaded: {monaco.message}</div>
       ) : (

@@ -50,13 +50,18 @@ function Field(props: { value: string; label: string; onSave(v: string): void; c
 }
 
 /** The JSON form in Monaco: valid edits show at once and save after a pause in typing. */
-function JsonForm({ gold, onPreview, onFinish }: Pick<Props, 'gold' | 'onPreview' | 'onFinish'>) {
+function JsonForm({
+  gold,
+  onPreview,
+  onFinish,
+  onProblems,
+}: Pick<Props, 'gold' | 'onPreview' | 'onFinish'> & { onProblems(n: number): void }) {
   const monaco = useMonacoModule();
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<MonacoApi.editor.IStandaloneCodeEditor | null>(null);
-  const latest = useRef({ onPreview, onFinish });
+  const latest = useRef({ onPreview, onFinish, onProblems });
   useEffect(() => {
-    latest.current = { onPreview, onFinish };
+    latest.current = { onPreview, onFinish, onProblems };
   });
   const text = conceptJson(gold);
 
@@ -73,6 +78,10 @@ function JsonForm({ gold, onPreview, onFinish }: Pick<Props, 'gold' | 'onPreview
       lineNumbersMinChars: 3,
       scrollBeyondLastLine: false,
       tabSize: 2,
+      // As in the bracket text: what is typed or pasted is what is there.
+      autoClosingBrackets: 'never',
+      autoClosingQuotes: 'never',
+      autoSurround: 'never',
       ariaLabel: 'Concepts, interpretations and labels as JSON',
       fixedOverflowWidgets: true,
     });
@@ -83,6 +92,7 @@ function JsonForm({ gold, onPreview, onFinish }: Pick<Props, 'gold' | 'onPreview
       if (!editor.hasTextFocus()) return;
       const read = readConceptJson(model.getValue());
       m.editor.setModelMarkers(model, 'sieve', toMarkers(m, model.getValue(), read.diagnostics));
+      latest.current.onProblems(read.diagnostics.length);
       if (!read.value) return;
       latest.current.onPreview(read.value);
       window.clearTimeout(timer);
@@ -121,10 +131,16 @@ function JsonForm({ gold, onPreview, onFinish }: Pick<Props, 'gold' | 'onPreview
  */
 export function ConceptPanel({ gold, onCommit, onPreview, onFinish, focusRef }: Props) {
   const [json, setJson] = useState(false);
+  const [problems, setProblems] = useState(0);
   const panel = useRef<HTMLElement>(null);
   useImperativeHandle(
     focusRef,
-    () => () => panel.current?.querySelector<HTMLElement>('input, select, button, textarea')?.focus(),
+    () => () =>
+      panel.current
+        ?.querySelector<HTMLElement>(
+          '.concept-form input, .concept-form button, .json-host textarea, .json-host .native-edit-context',
+        )
+        ?.focus(),
     [],
   );
 
@@ -152,12 +168,25 @@ export function ConceptPanel({ gold, onCommit, onPreview, onFinish, focusRef }: 
       <header className="panel-head">
         <span>Concepts · interpretations · labels</span>
         <span className="spacer" />
+        {json && problems > 0 && (
+          <span className="badge bad">
+            {problems} problem{problems > 1 ? 's' : ''}: not saved
+          </span>
+        )}
         <label className="muted">
-          <input type="checkbox" checked={json} onChange={(e) => setJson(e.target.checked)} /> JSON
+          <input
+            type="checkbox"
+            checked={json}
+            onChange={(e) => {
+              setJson(e.target.checked);
+              setProblems(0);
+            }}
+          />{' '}
+          JSON
         </label>
       </header>
       {json ? (
-        <JsonForm gold={gold} onPreview={onPreview} onFinish={onFinish} />
+        <JsonForm gold={gold} onPreview={onPreview} onFinish={onFinish} onProblems={setProblems} />
       ) : (
         <div className="concept-form">
           <table className="concepts">

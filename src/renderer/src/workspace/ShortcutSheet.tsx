@@ -99,6 +99,12 @@ export function ShortcutSheet({ settings, onSave, onClose }: Props) {
             </section>
           ))}
         </div>
+        <p className="sheet-mouse muted">
+          With the mouse: click a word, node or entity to select and hear it (Shift extends); drag over words
+          to select them; drag a word boundary or an entity edge to move it; click the time ruler (or
+          Alt+click the waveform) to put the playhead there; the wheel zooms, Shift+wheel scrolls;
+          double-click to rename.
+        </p>
         <section className="sheet-settings">
           <h3>This project’s entity keys and labels</h3>
           <label>

@@ -277,6 +277,13 @@ export function Workspace({
     return a && b ? { start: a.start, end: b.end } : null;
   }, [bracket, tree, sel, span?.[0], span?.[1]]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The selection stays in view as the keys move it.
+  const bandStart = span ? gold.words[span[0]]?.startSec : undefined;
+  const bandEnd = span ? gold.words[span[1]]?.endSec : undefined;
+  useEffect(() => {
+    if (bandStart !== undefined && bandEnd !== undefined) waveform.current?.reveal(bandStart, bandEnd);
+  }, [bandStart, bandEnd]);
+
   // Measures: the first draw, and every edit shown (see perf.ts).
   useLayoutEffect(() => {
     markEnd('draw', root.current);

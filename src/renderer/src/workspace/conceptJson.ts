@@ -21,18 +21,76 @@ export function conceptJson(g: Pick<GoldRecords, 'concepts' | 'interpretations' 
   );
 }
 
-/** Where a JSON.parse error points, from V8's message ("at position N" or "line L column C"). */
-function syntaxOffset(text: string, message: string): number {
-  const pos = /at position (\d+)/.exec(message);
-  if (pos) return Number(pos[1]);
-  const lc = /line (\d+) column (\d+)/.exec(message);
-  if (lc) {
-    const lines = text.split('\n');
-    let off = 0;
-    for (let i = 0; i < Number(lc[1]) - 1 && i < lines.length; i++) off += lines[i]!.length + 1;
-    return off + Number(lc[2]) - 1;
+/**
+ * The offset of the first syntax error in `text` (JSON.parse's messages in current V8 carry no position):
+ * a small recursive-descent scan of the JSON grammar; -1 when there is none.
+ */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const ws = (): void => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const lit = (word: string): void => {
+    if (text.startsWith(word, i)) i += word.length;
+    else fail();
+  };
+  const str = (): void => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text[i] === '\\') i++;
+      else if (text.charCodeAt(i) < 32) fail();
+      i++;
+    }
+    if (i >= text.length) fail();
+    i++;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      i++;
+      ws();
+      if (text[i] === close) {
+        i++;
+        return;
+      }
+      for (;;) {
+        if (c === '{') {
+          ws();
+          if (text[i] !== '"') fail();
+          str();
+          ws();
+          if (text[i] !== ':') fail();
+          i++;
+        }
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === close) {
+          i++;
+          return;
+        } else fail();
+      }
+    }
+    if (c === '"') return str();
+    if (c === 't') return lit('true');
+    if (c === 'f') return lit('false');
+    if (c === 'n') return lit('null');
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!m) fail();
+    i += m![0].length;
+  };
+  try {
+    value();
+    ws();
+    return i < text.length ? i : -1;
+  } catch (at) {
+    return Math.min(at as number, text.length);
   }
-  return text.length;
 }
 
 /** Where the value at a JSON path starts in the text, roughly: the last key of the path found in order. */
@@ -53,10 +111,13 @@ export function readConceptJson(text: string): { value: ConceptFields | null; di
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    const message = (err as Error).message;
+    const at = jsonErrorOffset(text);
+    const message = (err as Error).message.replace(/, ".*" is not valid JSON$/s, '');
     return {
       value: null,
-      diagnostics: [diagnosticAt(index, syntaxOffset(text, message), 'json.syntax', message)],
+      diagnostics: [
+        diagnosticAt(index, at < 0 ? text.length : at, 'json.syntax', `not valid JSON: ${message}`),
+      ],
     };
   }
   const parsed = ConceptFields.safeParse(raw);
