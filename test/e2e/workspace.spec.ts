@@ -456,6 +456,51 @@ test('the spectrogram can be shown, and the loop and speed keys answer', async (
   await shot(page, testInfo, '10-spectrogram');
 });
 
+test('a fully annotated utterance: tree, entities, concepts and the spectrogram', async ({
+  page,
+}, testInfo) => {
+  // "Microsoft opened an office in London near Heathrow airport", annotated through the API.
+  const id = 'news-04';
+  const before = await host.api<{ gold: Record<string, unknown> }>('gold:get', { utteranceId: id });
+  const after = {
+    trees: [
+      {
+        name: 'syntax',
+        typed: false,
+        bracket:
+          '(S (NP Microsoft)\n  (VP opened (NP an office) (PP in (NP London)) (PP near (NP Heathrow airport))))',
+      },
+    ],
+    entities: [
+      { type: 'ORGANIZATION', firstWord: 0, lastWord: 0 },
+      { type: 'LOCATION', firstWord: 5, lastWord: 5 },
+      { type: 'LOCATION', firstWord: 7, lastWord: 8 },
+    ],
+    concepts: [
+      { attribute: 'company', value: 'Microsoft' },
+      { attribute: 'city', value: 'London' },
+    ],
+    interpretations: ['open(company:Microsoft, what:office, city:London)'],
+  };
+  await host.api('gold:applyDiff', {
+    utteranceId: id,
+    diff: Object.entries(after).map(([field, value]) => ({
+      field,
+      before: before.gold[field],
+      after: value,
+    })),
+  });
+  await openUtterance(page, host, id);
+  await page.keyboard.press('g');
+  await expect(page.getByTestId('spectrogram')).toHaveAttribute('data-ready', 'yes');
+  await page.locator('.node-box[data-label="VP"]').click();
+  await expect(page.locator('.node-box.selected')).toHaveAttribute('data-label', 'VP');
+  await expect.poll(() => bracketText(page)).toContain('(VP opened');
+  await page.waitForTimeout(1500);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, testInfo, '14-annotated-utterance');
+});
+
 test.describe('a 100-word utterance with its tree and entities', () => {
   let big: HostProcess;
   let project: { file: string; id: string };
