@@ -11,6 +11,8 @@ import { nbest } from './nbest';
 import { ne } from './ne';
 import { parseval } from './parseval';
 import { structiou } from './structiou';
+import { ted } from './ted';
+import { tna } from './tna';
 import { wer } from './wer';
 
 /** Every `sieve` subcommand; adding one is adding its module here. */
@@ -22,6 +24,8 @@ export const commands: readonly Command[] = [
   exportCommand,
   wer,
   ca,
+  ted,
+  tna,
   nbest,
   ne,
   correlate,

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../../test/helpers/tempProject';
+import { runCli } from '../runCli';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
+  return { code, out, err };
+}
+
+function write(name: string, text: string): string {
+  fs.writeFileSync(path.join(dir, name), text);
+  return name;
+}
+
+const jsonLines = (text: string): Record<string, unknown>[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+const FIG2 = {
+  id: 'fig2',
+  t1: '(ROOT d_i drei sieben drei von hamburg)',
+  t2: '(ROOT drei zwei sieben drei nach hamburg)',
+};
+
+describe('sieve tna', () => {
+  it('scores files paired by line, per item and corpus (counts summed)', async () => {
+    write('ref.txt', `${FIG2.t1}\n(a b)\n`);
+    write('hyp.txt', `${FIG2.t2}\n(a c d)\n`);
+    const r = await sieve('tna', 'ref.txt', 'hyp.txt', '--format', 'json');
+    expect(r).toMatchObject({ code: 0, err: '' });
+    const lines = jsonLines(r.out);
+    expect(lines[0]).toEqual({ id: '1', distance: 10, C: 5, S: 1, I: 1, D: 1, N: 7, accuracy: 4 / 7 });
+    expect(lines[1]).toMatchObject({ id: '2', C: 1, S: 1, I: 1, D: 0, accuracy: 0 });
+    expect(lines[2]).toEqual({
+      summary: {
+        C: 6,
+        S: 2,
+        I: 2,
+        D: 1,
+        N: 9,
+        accuracy: 4 / 9,
+        signature: expect.stringMatching(/^tna\|costs:3,3,4\|typed:no\|root:count\|v:/) as unknown,
+      },
+    });
+    const t = await sieve('tna', 'ref.txt', 'hyp.txt');
+    expect(t.out).toMatch(/^corpus +6 +2 +1 +2 +9 +17 +44\.4%$/m);
+  });
+
+  it('pairs by trailing (id) when every line has one, and names missing ids', async () => {
+    write('ref.txt', `${FIG2.t1} (u1)\n(a b) (u2)\n`);
+    write('hyp.txt', `(a c d) (u2)\n${FIG2.t2} (u1)\n`);
+    const r = await sieve('tna', 'ref.txt', 'hyp.txt', '--format', 'json', '--dummy-root');
+    expect(jsonLines(r.out)[0]).toMatchObject({ id: 'u1', C: 4, S: 1, I: 1, D: 1, accuracy: 0.5 });
+    write('hyp2.txt', `(a c d) (u3)\n${FIG2.t2} (u1)\n`);
+    const bad = await sieve('tna', 'ref.txt', 'hyp2.txt');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toBe(
+      "sieve tna: 2 reference and 2 hypothesis trees: no hypothesis for reference id 'u2'; hypothesis id 'u3' not in the reference\n",
+    );
+  });
+
+  it('reports parse errors with file, line and column; mismatched line counts are an error', async () => {
+    write('ref.txt', '(a b)\n(a (b c)\n');
+    write('hyp.txt', '(a b)\n(a b)\n');
+    const r = await sieve('tna', 'ref.txt', 'hyp.txt');
+    expect(r).toMatchObject({ code: 1, err: "ref.txt:2:1: '(' never closed (1 open at end of input)\n" });
+    write('short.txt', '(a b)\n');
+    expect((await sieve('tna', 'hyp.txt', 'short.txt')).err).toMatch(/2 reference and 1 hypothesis lines/);
+    write('typed.txt', '(root:S word:a)\n(S b)\n');
+    expect((await sieve('tna', 'typed.txt', 'typed.txt', '--typed')).err).toMatch(
+      /^typed\.txt:2:2: expected TYPE:LABEL/m,
+    );
+  });
+});

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { treeNodeAccuracy, type RootRule, type TnaResult } from '../../../core/metrics/treeNodeAccuracy';
+import { parseTedCosts, TedInputError } from '../../../core/ted/costModel';
+import { parseTree } from '../../../core/tree/bracket';
+import type { TreeNode } from '../../../core/tree/tree';
+import { type Command, EXIT_USAGE } from '../command';
+
+const FORMATS = ['table', 'json'] as const;
+
+/** One line of a tree file: its text without a trailing `(id)`, the id (or null) and the line number. */
+interface TreeLine {
+  body: string;
+  id: string | null;
+  line: number;
+}
+
+// A trailing `(id)` after a tree, as in sclite's trn files: `(S a b) (utt1)`. A tree's own last `)`
+// never matches: it needs a token `(x)` preceded by whitespace, with a tree before it.
+const TRAILING_ID = /\s\(([^\s()]+)\)\s*$/;
+
+function readLines(file: string, io: { cwd: string }): TreeLine[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+  } catch (err) {
+    throw new TedInputError(`${file}: ${(err as Error).message}`);
+  }
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines.map((raw, k) => {
+    const t = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    const m = TRAILING_ID.exec(t);
+    const body = m ? t.slice(0, m.index) : t;
+    return m && body.trim() !== '' ? { body, id: m[1]!, line: k + 1 } : { body: t, id: null, line: k + 1 };
+  });
+}
+
+/**
+ * Pairs the trees of both files: by id when every non-blank line of both ends in `(id)` (a missing,
+ * extra or repeated id is an error naming it), otherwise line by line (a line blank in both files is
+ * skipped; the counts of lines must agree).
+ */
+function pairLines(ref: TreeLine[], hyp: TreeLine[]): { id: string; ref: TreeLine; hyp: TreeLine }[] {
+  const nonBlank = (ls: TreeLine[]) => ls.filter((l) => l.body.trim() !== '');
+  const [r, h] = [nonBlank(ref), nonBlank(hyp)];
+  if (r.length > 0 && h.length > 0 && [...r, ...h].every((l) => l.id !== null)) {
+    const index = (ls: TreeLine[], side: string): Map<string, TreeLine> => {
+      const m = new Map<string, TreeLine>();
+      for (const l of ls) {
+        if (m.has(l.id!)) throw new TedInputError(`${side} id '${l.id}' repeated on line ${l.line}`);
+        m.set(l.id!, l);
+      }
+      return m;
+    };
+    const byRef = index(r, 'reference');
+    const byHyp = index(h, 'hypothesis');
+    const missing = r.filter((l) => !byHyp.has(l.id!)).map((l) => `'${l.id}'`);
+    const extra = h.filter((l) => !byRef.has(l.id!)).map((l) => `'${l.id}'`);
+    if (missing.length > 0 || extra.length > 0) {
+      const parts: string[] = [];
+      if (missing.length > 0) parts.push(`no hypothesis for reference id ${missing.join(', ')}`);
+      if (extra.length > 0) parts.push(`hypothesis id ${extra.join(', ')} not in the reference`);
+      throw new TedInputError(`${r.length} reference and ${h.length} hypothesis trees: ${parts.join('; ')}`);
+    }
+    return r.map((l) => ({ id: l.id!, ref: l, hyp: byHyp.get(l.id!)! }));
+  }
+  const restore = (l: TreeLine): TreeLine => (l.id === null ? l : { ...l, body: `${l.body} (${l.id})` });
+  if (ref.length !== hyp.length) {
+    throw new TedInputError(
+      `${ref.length} reference and ${hyp.length} hypothesis lines: paired by line (not every line ends in an (id)), the counts must match`,
+    );
+  }
+  return ref
+    .map((l, k) => ({ id: String(l.line), ref: restore(l), hyp: restore(hyp[k]!) }))
+    .filter((p) => p.ref.body.trim() !== '' || p.hyp.body.trim() !== '');
+}
+
+function table(r: TnaResult): string {
+  const idW = Math.max(6, ...r.items.map((i) => i.id.length));
+  const pct = (x: number | null) => (x === null ? 'undef.' : `${(100 * x).toFixed(1)}%`);
+  const row = (id: string, cells: (string | number)[], acc: string) =>
+    `${id.padEnd(idW)} ${cells.map((c) => String(c).padStart(6)).join(' ')} ${acc.padStart(8)}`;
+  const lines = [row('id', ['C', 'S', 'D', 'I', 'N', 'dist'], 'Acc_n')];
+  for (const i of r.items) {
+    const c = i.counts;
+    lines.push(row(i.id, [c.C, c.S, c.D, c.I, c.C + c.S + c.D, i.distance], pct(i.accuracy)));
+  }
+  const s = r.corpus;
+  const total = r.items.reduce((a, i) => a + i.distance, 0);
+  lines.push(row('corpus', [s.C, s.S, s.D, s.I, s.N, total], pct(s.accuracy)), r.signature);
+  return `${lines.join('\n')}\n`;
+}
+
+function json(r: TnaResult): string {
+  const out = r.items.map((i) => {
+    const c = i.counts;
+    const rec = { id: i.id, distance: i.distance, ...c, N: c.C + c.S + c.D, accuracy: i.accuracy };
+    return `${JSON.stringify(rec)}\n`;
+  });
+  out.push(`${JSON.stringify({ summary: { ...r.corpus, signature: r.signature } })}\n`);
+  return out.join('');
+}
+
+/** `sieve tna REF_TREES HYP_TREES`: tree node accuracy per item and for the corpus (Thomae et al.). */
+export const tna: Command = {
+  name: 'tna',
+  summary: 'Tree node accuracy of hypothesis trees against reference trees, per item and corpus',
+  usage:
+    'sieve tna REF_TREES HYP_TREES [--costs INS,DEL,SUB] [--typed] [--dummy-root] [--format table|json]\n' +
+    '  one bracket tree per line; items are paired by a trailing `(id)` (`(S a b) (utt1)`) when every\n' +
+    '  non-blank line of both files has one, else line by line; Acc_n = (C − I)/(C + S + D), the corpus\n' +
+    '  figure from counts summed over items; costs default to 3,3,4; --dummy-root leaves the roots out\n' +
+    '  of the counts (Thomae et al. §5–6)',
+  run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        costs: { type: 'string', default: '3,3,4' },
+        typed: { type: 'boolean', default: false },
+        'dummy-root': { type: 'boolean', default: false },
+        format: { type: 'string', default: 'table' },
+      },
+      allowPositionals: true,
+    });
+    const format = values.format as (typeof FORMATS)[number];
+    if (positionals.length !== 2 || !FORMATS.includes(format)) {
+      io.err(`usage: ${this.usage}\n`);
+      return EXIT_USAGE;
+    }
+    const costs = parseTedCosts(values.costs, values.typed);
+    const root: RootRule = values['dummy-root'] ? 'dummy' : 'count';
+    const [refFile, hypFile] = positionals as [string, string];
+    const pairs = pairLines(readLines(refFile, io), readLines(hypFile, io));
+    let bad = false;
+    const read = (l: TreeLine, file: string): TreeNode | null => {
+      const r = parseTree(l.body, { typed: values.typed });
+      const first = r.diagnostics.find((d) => d.severity === 'error');
+      if (first) {
+        io.err(`${file}:${l.line + first.line - 1}:${first.column}: ${first.message}\n`);
+        bad = true;
+      }
+      return r.value;
+    };
+    const items = pairs.map((p) => ({ id: p.id, ref: read(p.ref, refFile), hyp: read(p.hyp, hypFile) }));
+    if (bad) return 1;
+    const result = treeNodeAccuracy(
+      items.map((i) => ({ id: i.id, ref: i.ref!, hyp: i.hyp! })),
+      { costs, root },
+    );
+    io.out(format === 'json' ? json(result) : table(result));
+    return 0;
+  },
+};
