@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import WaveSurfer, { type WaveSurferOptions } from 'wavesurfer.js';
 import MinimapPlugin from 'wavesurfer.js/dist/plugins/minimap.esm.js';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
-import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
 import type { GoldWord } from '../../../core/gold/records';
 import type { Peaks } from '../../../core/model/schemas';
 import type { TimeAxis } from '../workspace/timeAxis';
+import { TimeRuler } from '../workspace/TimeRuler';
 
 /** Imperative controls the workspace needs from the waveform. */
 export interface WaveformHandle {
@@ -70,13 +70,13 @@ function syncRegions(regions: Regions, words: readonly GoldWord[]): void {
 }
 
 /**
- * wavesurfer.js over the cached peaks (no decoding), with a timeline, one region per word, wheel zoom and,
+ * wavesurfer.js over the cached peaks (no decoding), with a time ruler, one region per word, wheel zoom and,
  * for long recordings, a minimap. Its zoom and scroll drive the shared time axis of the tiers below.
  */
 export function Waveform(props: Props) {
   const { url, peaks, startSec, endSec, axis, handleRef } = props;
   const containerRef = useRef<HTMLDivElement>(null);
-  const timelineRef = useRef<HTMLDivElement>(null);
+  const wsRef = useRef<WaveSurfer | null>(null);
   const regionsRef = useRef<Regions | null>(null);
   const [ready, setReady] = useState(false);
   const latest = useRef(props);
@@ -91,7 +91,6 @@ export function Waveform(props: Props) {
     const fitPx = (): number => Math.max(20, container.clientWidth / span);
     const plugins: NonNullable<WaveSurferOptions['plugins']> = [
       regions,
-      TimelinePlugin.create({ container: timelineRef.current!, timeInterval: 0.1, primaryLabelInterval: 1 }),
       ZoomPlugin.create({ scale: 0.25, maxZoom: 4000, exponentialZooming: true }),
     ];
     if (peaks.durationSec > MINIMAP_SEC)
@@ -121,6 +120,7 @@ export function Waveform(props: Props) {
       plugins,
     });
     regionsRef.current = regions;
+    wsRef.current = ws;
     let loop: { startSec: number; endSec: number } | null = null;
     // The axis in pixels per second: the wrapper is as wide as the whole recording.
     const report = (): void => {
@@ -128,13 +128,7 @@ export function Waveform(props: Props) {
       if (width > 0) axis.set(width / peaks.durationSec, ws.getScroll());
     };
     const resize = new ResizeObserver(report);
-    // A click on the time ruler puts the playhead there.
-    const ruler = timelineRef.current!;
-    const onRuler = (e: PointerEvent): void => {
-      const left = ws.getWrapper().getBoundingClientRect().left;
-      ws.setTime(Math.max(0, Math.min(peaks.durationSec, (e.clientX - left) / axis.pps)));
-    };
-    ruler.addEventListener('pointerdown', onRuler);
+
     const subs = [
       regions.on('region-clicked', (region, e) => {
         e.stopPropagation();
@@ -147,7 +141,9 @@ export function Waveform(props: Props) {
       ws.on('ready', () => {
         // Regions clamp their times to the known duration, so they are added once it is known.
         regions.clearRegions();
+        const t0 = performance.now();
         syncRegions(regions, latest.current.words);
+        performance.measure('sieve:waveform-regions', { start: t0 });
         setReady(true);
         ws.setTime(startSec);
         latest.current.onTime(startSec);
@@ -188,10 +184,10 @@ export function Waveform(props: Props) {
     };
     return () => {
       subs.forEach((off) => off());
-      ruler.removeEventListener('pointerdown', onRuler);
       resize.disconnect();
       handleRef.current = null;
       regionsRef.current = null;
+      wsRef.current = null;
       ws.destroy();
     };
   }, [url, peaks, startSec, endSec, axis, handleRef]);
@@ -221,7 +217,7 @@ export function Waveform(props: Props) {
         data-testid="waveform"
         data-ready={ready ? 'yes' : 'no'}
       />
-      <div ref={timelineRef} className="timeline" />
+      <TimeRuler axis={axis} durationSec={peaks.durationSec} onSeek={(t) => wsRef.current?.setTime(t)} />
     </div>
   );
 }

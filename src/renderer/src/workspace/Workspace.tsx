@@ -79,6 +79,13 @@ export function Workspace({
   const [looping, setLooping] = useState(false);
   const [textProblems, setTextProblems] = useState(0);
   const [status, setStatus] = useState<AnnotationStatus>(u.status);
+  // The tiers come first; the transcript line and the side panels follow in the next frame, so the
+  // first frame of an utterance is only the time axis.
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setRest(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const current = useClock(clock, (t) => currentWordAt(gold.words, t));
 
   const trees = useMemo(() => gold.trees.map((t) => loadTree(gold, t)), [gold]);
@@ -420,47 +427,51 @@ export function Workspace({
         message={editor.message}
         onDismiss={() => say(null)}
       />
-      <p className="transcript-words" aria-label="Transcript">
-        {words.map((w, i) => (
-          <button
-            type="button"
-            key={i}
-            tabIndex={-1}
-            className={i === current ? 'word current' : 'word'}
-            onClick={() => {
-              setSelection({ kind: 'words', anchor: i, focus: i });
-              playWords(i, i);
-            }}
-          >
-            {w.text}
-          </button>
-        ))}
-      </p>
-      <div className="side-panels">
-        <BracketEditor
-          text={bracket}
-          typed={shown?.gold.typed ?? false}
-          words={wordTexts}
-          reveal={reveal}
-          labels={labels}
-          onEdit={onTextEdit}
-          onCursor={onTextCursor}
-          onProblems={setTextProblems}
-          onLeave={() => (document.activeElement as HTMLElement | null)?.blur()}
-          onUndo={() => void editor.undo()}
-          onRedo={() => void editor.redo()}
-          focusRef={focusText}
-        />
-        <ConceptPanel
-          gold={gold}
-          onCommit={(fields, label) =>
-            editor.commit({ ...editor.current(), ...fields } as GoldRecords, label)
-          }
-          onPreview={(fields) => editor.preview({ ...editor.current(), ...fields })}
-          onFinish={editor.finish}
-          focusRef={focusConcepts}
-        />
-      </div>
+      {rest && (
+        <>
+          <p className="transcript-words" aria-label="Transcript">
+            {words.map((w, i) => (
+              <button
+                type="button"
+                key={i}
+                tabIndex={-1}
+                className={i === current ? 'word current' : 'word'}
+                onClick={() => {
+                  setSelection({ kind: 'words', anchor: i, focus: i });
+                  playWords(i, i);
+                }}
+              >
+                {w.text}
+              </button>
+            ))}
+          </p>
+          <div className="side-panels">
+            <BracketEditor
+              text={bracket}
+              typed={shown?.gold.typed ?? false}
+              words={wordTexts}
+              reveal={reveal}
+              labels={labels}
+              onEdit={onTextEdit}
+              onCursor={onTextCursor}
+              onProblems={setTextProblems}
+              onLeave={() => (document.activeElement as HTMLElement | null)?.blur()}
+              onUndo={() => void editor.undo()}
+              onRedo={() => void editor.redo()}
+              focusRef={focusText}
+            />
+            <ConceptPanel
+              gold={gold}
+              onCommit={(fields, label) =>
+                editor.commit({ ...editor.current(), ...fields } as GoldRecords, label)
+              }
+              onPreview={(fields) => editor.preview({ ...editor.current(), ...fields })}
+              onFinish={editor.finish}
+              focusRef={focusConcepts}
+            />
+          </div>
+        </>
+      )}
       {prompt && <LabelPrompt request={prompt} onClose={() => setPrompt(null)} />}
       {sheet && (
         <ShortcutSheet settings={settings.settings} onSave={onSettings} onClose={() => setSheet(false)} />
