@@ -97,10 +97,9 @@ export function Workspace({
   );
   const sel = selectionValid(selection, ctx) ? selection : NO_SELECTION;
   const span = selectionWords(sel, ctx);
-  const limits = useMemo(
-    () => ({ minSec: 0, maxSec: peaks?.durationSec ?? detail.audio.durationSec }),
-    [peaks, detail.audio.durationSec],
-  );
+  const audioSec = peaks?.durationSec ?? detail.audio.durationSec;
+  // Words stay within the utterance (several utterances may share one recording).
+  const limits = useMemo(() => ({ minSec: u.startSec, maxSec: u.endSec }), [u.startSec, u.endSec]);
   const keymap = useMemo(() => buildKeymap(settings.settings.entityTypes), [settings]);
   const labels = useMemo(
     () =>
@@ -326,7 +325,7 @@ export function Workspace({
         <AxisBody
           axis={axis}
           clock={clock}
-          durationSec={limits.maxSec}
+          durationSec={audioSec}
           waveform={waveform}
           band={band}
           top={
