@@ -6,6 +6,7 @@ import { projectOpen } from './projectOpen.bench';
 import { statsBench } from './stats.bench';
 import { storeScale } from './storeScale.bench';
 import { structIouBench } from './structIou.bench';
+import { tedBench } from './ted.bench';
 import { werBench } from './wer.bench';
 
 /** Every benchmark suite; `npm run bench -- NAME` runs one. */
@@ -18,4 +19,5 @@ export const suites: readonly BenchSuite[] = [
   formatsBench,
   neBench,
   structIouBench,
+  tedBench,
 ];
