@@ -71,6 +71,25 @@ describe('tree edit distance: paper examples', () => {
     expect(treeEditDistance(t1, t2).distance).toBe(0);
   });
 
+  it('breaks ties by the documented rule: walking back from the last node, map before delete before insert', () => {
+    // (a b) → (a c d): b↦c + insert d and b↦d + insert c both cost 7. From the last cells back, b is
+    // first offered d, and mapping wins the tie, so c is the insertion.
+    const r = treeEditDistance(plain('(a b)'), plain('(a c d)'));
+    expect(r.distance).toBe(7);
+    expect(r.mapping.map((o) => [o.i, o.j, o.op])).toEqual([
+      [null, 1, 'I'],
+      [1, 2, 'S'],
+      [2, 3, 'C'],
+    ]);
+    // (x) → (y) with sub 6 = del + ins: the substitution wins the tie.
+    expect(treeEditDistance(plain('(x)'), plain('(y)'), { sub: 6 }).counts).toEqual({
+      C: 0,
+      S: 1,
+      I: 0,
+      D: 0,
+    });
+  });
+
   it('single nodes and costs', () => {
     expect(treeDistance(node('a'), node('b'))).toBe(4);
     expect(treeDistance(node('a'), node('b'), { sub: 7 })).toBe(6); // delete + insert is cheaper
