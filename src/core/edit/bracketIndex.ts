@@ -102,3 +102,27 @@ export function spanAtOffset(spans: BracketSpan[], offset: number): BracketSpan 
 export function spanForPath(spans: BracketSpan[], path: readonly number[]): BracketSpan | undefined {
   return spans.find((s) => s.path.length === path.length && s.path.every((v, i) => v === path[i]));
 }
+
+/**
+ * The text range of a run of sibling nodes (`parent: null` is the root) or, with `words`, of a run of
+ * leaves, in the spans of a bracket text; null when the text does not hold them.
+ */
+export function textRangeOf(
+  spans: BracketSpan[],
+  target:
+    { parent: readonly number[] | null; from: number; to: number } | { words: readonly [number, number] },
+): { start: number; end: number } | null {
+  let a: BracketSpan | undefined;
+  let b: BracketSpan | undefined;
+  if ('words' in target) {
+    const leaves = spans.filter((s) => s.leafIndex >= 0);
+    a = leaves[target.words[0]];
+    b = leaves[target.words[1]];
+  } else if (target.parent === null) {
+    a = b = spanForPath(spans, []);
+  } else {
+    a = spanForPath(spans, [...target.parent, target.from]);
+    b = spanForPath(spans, [...target.parent, target.to]);
+  }
+  return a && b ? { start: a.start, end: b.end } : null;
+}

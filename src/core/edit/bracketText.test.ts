@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBrackets, parseTree, parseTreeOrThrow } from '../tree/bracket';
 import { formatTree, leafMatches, leafToken } from './bracketFormat';
-import { indexBracketText, spanAtOffset, spanForPath } from './bracketIndex';
+import { indexBracketText, spanAtOffset, spanForPath, textRangeOf } from './bracketIndex';
 import { checkTreeText } from './treeCheck';
 import { arbTreeOver } from './testGold';
 import { indexTree } from './treePaths';
@@ -68,6 +68,11 @@ describe('indexBracketText', () => {
     expect(spanAtOffset(spans, text.indexOf('NP'))!.path).toEqual([0]);
     expect(spanAtOffset(spans, 0)!.path).toEqual([]);
     expect(spanForPath(spans, [1])!.labelStart).toBe(text.indexOf('leaves'));
+    const range = (r: { start: number; end: number } | null): string => (r ? text.slice(r.start, r.end) : '');
+    expect(range(textRangeOf(spans, { parent: [], from: 0, to: 1 }))).toBe('(NP the\n  train) leaves');
+    expect(range(textRangeOf(spans, { parent: null, from: 0, to: 0 }))).toBe(text);
+    expect(range(textRangeOf(spans, { words: [1, 2] }))).toBe('train) leaves');
+    expect(textRangeOf(spans, { words: [1, 3] })).toBeNull();
   });
 
   it('follows the parser on any well-formed text, whatever the spacing (property)', () => {

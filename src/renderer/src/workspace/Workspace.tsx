@@ -1,37 +1,30 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GoldState } from '../../../core/api/contract';
 import type { AnnotationStatus, Peaks, UtteranceDetail } from '../../../core/model/schemas';
-import type { GoldRecords } from '../../../core/gold/records';
-import { indexBracketText, spanAtOffset } from '../../../core/edit/bracketIndex';
 import { EditRefused } from '../../../core/edit/editRefused';
-import { labelsInBrackets, loadTree, withTreeText } from '../../../core/edit/goldTrees';
-import { buildKeymap, type Command } from '../../../core/edit/keymap';
+import { labelsInBrackets, loadTree } from '../../../core/edit/goldTrees';
+import { buildKeymap } from '../../../core/edit/keymap';
 import { NO_SELECTION, type Selection, selectionValid, selectionWords } from '../../../core/edit/selection';
 import type { AnnotationSettings, AnnotationSettingsState } from '../../../core/edit/settings';
-import { nodeRange } from '../../../core/edit/treeEdit';
-import type { TreeCheck } from '../../../core/edit/treeCheck';
-import type { NodePath } from '../../../core/edit/treePaths';
 import { call, mediaUrl } from '../bridge';
 import { ErrorNote } from '../components/ErrorNote';
 import { Waveform, type WaveformHandle } from '../components/Waveform';
-import { SpectrogramTier } from '../spectrogram/SpectrogramTier';
+import { AnnotationTiers } from './AnnotationTiers';
 import { AxisBody } from './AxisBody';
 import { BracketEditor } from './BracketEditor';
 import { Clock, currentWordAt, useClock } from './clock';
+import type { CommandEnv } from './commandEnv';
 import { ConceptPanel } from './ConceptPanel';
-import { EntityTier } from './EntityTier';
 import { LabelPrompt, type PromptRequest } from './LabelPrompt';
 import { markEnd, markStart } from './perf';
-import { type CommandEnv, runCommand } from './runCommand';
 import { ShortcutSheet } from './ShortcutSheet';
-import { TierRow } from './TierRow';
-import type { TierActions } from './tierActions';
 import { TimeAxis } from './timeAxis';
+import { Transcript } from './Transcript';
 import { TransportBar } from './TransportBar';
-import { TreeTier } from './TreeTier';
+import { useBracketSync } from './useBracketSync';
+import { useCommands } from './useCommands';
 import { useGoldEditor } from './useGoldEditor';
-import { useWorkspaceKeys } from './useWorkspaceKeys';
-import { WordTier } from './WordTier';
+import { useTierActions } from './useTierActions';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
 
 interface Props {
@@ -97,7 +90,6 @@ export function Workspace({
   );
   const sel = selectionValid(selection, ctx) ? selection : NO_SELECTION;
   const span = selectionWords(sel, ctx);
-  const audioSec = peaks?.durationSec ?? detail.audio.durationSec;
   // Words stay within the utterance (several utterances may share one recording).
   const limits = useMemo(() => ({ minSec: u.startSec, maxSec: u.endSec }), [u.startSec, u.endSec]);
   const keymap = useMemo(() => buildKeymap(settings.settings.entityTypes), [settings]);
@@ -113,16 +105,16 @@ export function Workspace({
     [settings, gold.trees],
   );
 
-  const say = editor.say;
+  const { say, current: currentGold } = editor;
   const refuse = useCallback((text: string) => say({ kind: 'error', text }), [say]);
   const playWords = useCallback(
     (first: number, last: number) => {
-      const g = editor.current();
+      const g = currentGold();
       const a = g.words[first];
       const b = g.words[last];
       if (a && b) waveform.current?.playRange(a.startSec, b.endSec);
     },
-    [editor],
+    [currentGold],
   );
   const changeStatus = useCallback(
     (next: AnnotationStatus) => {
@@ -134,37 +126,9 @@ export function Workspace({
     },
     [u.id, refuse],
   );
-  const loop = useCallback(
-    (words: [number, number] | null) => {
-      const g = editor.current();
-      const range = words
-        ? { startSec: g.words[words[0]]!.startSec, endSec: g.words[words[1]]!.endSec }
-        : null;
-      waveform.current?.setLoop(range);
-      setLooping(range !== null);
-    },
-    [editor],
-  );
-  const askPrompt = useCallback(
-    (req: PromptRequest) =>
-      setPrompt({
-        ...req,
-        onSubmit: (v) => {
-          try {
-            req.onSubmit(v);
-          } catch (err) {
-            if (err instanceof EditRefused) refuse(err.message);
-            else throw err;
-          }
-        },
-      }),
-    [refuse],
-  );
 
-  // Commands read the latest state through one ref, so the key listener is attached once.
-  const env = useRef<CommandEnv | null>(null);
-  const envNow: CommandEnv = {
-    gold: editor.current,
+  const env: CommandEnv = {
+    gold: currentGold,
     selection: sel,
     treeName: shown?.gold.name ?? null,
     textProblems,
@@ -177,11 +141,30 @@ export function Workspace({
       if (select) setSelection(select);
     },
     select: setSelection,
-    prompt: askPrompt,
+    // A refusal when the prompt's answer is applied is shown like any other.
+    prompt: (req) =>
+      setPrompt({
+        ...req,
+        onSubmit: (v) => {
+          try {
+            req.onSubmit(v);
+          } catch (err) {
+            if (err instanceof EditRefused) refuse(err.message);
+            else throw err;
+          }
+        },
+      }),
     playWords,
     player: {
       playPause: () => waveform.current?.playPause(),
-      loop,
+      loop: (words) => {
+        const g = currentGold();
+        const range = words
+          ? { startSec: g.words[words[0]]!.startSec, endSec: g.words[words[1]]!.endSec }
+          : null;
+        waveform.current?.setLoop(range);
+        setLooping(range !== null);
+      },
       looping,
       rate,
       setRate: (r) => {
@@ -204,84 +187,10 @@ export function Workspace({
       showTree: setTreeName,
     },
   };
-  useLayoutEffect(() => {
-    env.current = envNow;
-  });
-  const run = useCallback((cmd: Command) => runCommand(cmd, env.current!), []);
-  useWorkspaceKeys(keymap, prompt === null && !sheet, run, refuse);
-
-  const { current: currentGold, preview, finish } = editor;
-  const actions = useMemo<TierActions>(
-    () => ({
-      axis,
-      limits,
-      selectWords: (anchor, focus) => setSelection({ kind: 'words', anchor, focus }),
-      selectNodes: (path: NodePath, extend) =>
-        setSelection((s) => {
-          const p = [...path];
-          if (extend && s.kind === 'nodes' && s.range.parent && p.length === s.range.parent.length + 1) {
-            const i = p[p.length - 1]!;
-            if (s.range.parent.every((v, k) => v === p[k]))
-              return {
-                kind: 'nodes',
-                range: { ...s.range, from: Math.min(s.range.from, i), to: Math.max(s.range.to, i) },
-              };
-          }
-          return { kind: 'nodes', range: nodeRange(p) };
-        }),
-      selectEntity: (index) => setSelection({ kind: 'entity', index }),
-      playWords,
-      rename: () => run({ action: 'rename' }),
-      current: currentGold,
-      preview,
-      finish,
-      refuse,
-    }),
-    [axis, limits, playWords, run, currentGold, preview, finish, refuse],
-  );
-
-  // Typing in the bracket text: a valid text redraws the tree at once and is saved after a pause.
-  const typingTimer = useRef(0);
-  const onTextEdit = useCallback(
-    (text: string, check: TreeCheck) => {
-      if (!check.tree || !shown) return;
-      editor.preview(withTreeText(editor.current(), shown.gold.name, text));
-      window.clearTimeout(typingTimer.current);
-      typingTimer.current = window.setTimeout(
-        () => editor.finish(`edit the bracket text of "${shown.gold.name}"`),
-        800,
-      );
-    },
-    [editor, shown],
-  );
-  useEffect(() => () => window.clearTimeout(typingTimer.current), []);
-  const onTextCursor = useCallback((offset: number, text: string) => {
-    const s = spanAtOffset(indexBracketText(text), offset);
-    if (!s) return;
-    setSelection(
-      s.leafIndex >= 0
-        ? { kind: 'words', anchor: s.leafIndex, focus: s.leafIndex }
-        : { kind: 'nodes', range: nodeRange(s.path) },
-    );
-  }, []);
-
-  // Where the selection is in the bracket text, to select it there too.
-  const bracket = shown?.gold.bracket ?? null;
-  const reveal = useMemo(() => {
-    if (!bracket || !tree || !span) return null;
-    const spans = indexBracketText(bracket);
-    if (sel.kind === 'nodes') {
-      const r = sel.range;
-      const key = (i: number): string => (r.parent === null ? '' : [...r.parent, i].join('.'));
-      const a = spans.find((s) => s.path.join('.') === key(r.from));
-      const b = spans.find((s) => s.path.join('.') === key(r.to));
-      return a && b ? { start: a.start, end: b.end } : null;
-    }
-    const leaves = spans.filter((s) => s.leafIndex >= 0);
-    const a = leaves[span[0]];
-    const b = leaves[span[1]];
-    return a && b ? { start: a.start, end: b.end } : null;
-  }, [bracket, tree, sel, span?.[0], span?.[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  const run = useCommands(env, keymap, prompt === null && !sheet, refuse);
+  const rename = useCallback(() => run({ action: 'rename' }), [run]);
+  const actions = useTierActions(axis, limits, editor, setSelection, playWords, rename, refuse);
+  const bracketSync = useBracketSync(editor, shown, sel, span, setSelection);
 
   // The selection stays in view as the keys move it.
   const bandStart = span ? gold.words[span[0]]?.startSec : undefined;
@@ -302,10 +211,14 @@ export function Workspace({
 
   const words = gold.words;
   const wordTexts = useMemo(() => words.map((w) => w.text), [words]);
-  const band =
-    span && words[span[0]] && words[span[1]]
-      ? { startSec: words[span[0]]!.startSec, endSec: words[span[1]]!.endSec }
-      : null;
+  const onTranscriptWord = useCallback(
+    (i: number) => {
+      setSelection({ kind: 'words', anchor: i, focus: i });
+      playWords(i, i);
+    },
+    [playWords],
+  );
+  const url = mediaUrl(detail.audio.id);
   return (
     <main className="page utterance-view" ref={root} data-utterance={u.id}>
       <WorkspaceToolbar
@@ -325,13 +238,15 @@ export function Workspace({
         <AxisBody
           axis={axis}
           clock={clock}
-          durationSec={audioSec}
+          durationSec={peaks?.durationSec ?? detail.audio.durationSec}
           waveform={waveform}
-          band={band}
+          band={
+            bandStart !== undefined && bandEnd !== undefined ? { startSec: bandStart, endSec: bandEnd } : null
+          }
           top={
             peaks ? (
               <Waveform
-                url={mediaUrl(detail.audio.id)}
+                url={url}
                 peaks={peaks}
                 words={words}
                 startSec={u.startSec}
@@ -359,61 +274,19 @@ export function Workspace({
             )
           }
         >
-          {spectrogram && peaks && (
-            <TierRow name="spectrogram">
-              <SpectrogramTier url={mediaUrl(detail.audio.id)} startSec={u.startSec} endSec={u.endSec} />
-            </TierRow>
-          )}
-          <TierRow name="words">
-            <WordTier
-              words={words}
-              selected={sel.kind === 'words' ? span : null}
-              current={current}
-              actions={actions}
-            />
-          </TierRow>
-          <TierRow name="entities">
-            <EntityTier
-              entities={gold.entities}
-              words={words}
-              selected={sel.kind === 'entity' ? sel.index : -1}
-              current={current}
-              actions={actions}
-            />
-          </TierRow>
-          <TierRow
-            name={
-              trees.length > 1 ? (
-                <select
-                  aria-label="Tree shown"
-                  value={shown?.gold.name ?? ''}
-                  onChange={(e) => setTreeName(e.target.value)}
-                >
-                  {trees.map((t) => (
-                    <option key={t.gold.name}>{t.gold.name}</option>
-                  ))}
-                </select>
-              ) : (
-                `tree${shown ? `: ${shown.gold.name}` : ''}`
-              )
-            }
-          >
-            <TreeTier
-              tree={tree}
-              typed={shown?.gold.typed ?? false}
-              words={words}
-              selected={sel.kind === 'nodes' ? sel.range : null}
-              current={current}
-              actions={actions}
-              emptyText={
-                !shown
-                  ? 'No tree yet: select words and press W to start one.'
-                  : textProblems > 0
-                    ? 'The bracket text has problems; the drawing waits until it is a valid tree.'
-                    : `Tree "${shown.gold.name}" does not fit the words: ${shown.problems[0] ?? ''}`
-              }
-            />
-          </TierRow>
+          <AnnotationTiers
+            gold={gold}
+            selection={sel}
+            span={span}
+            current={current}
+            trees={trees}
+            shown={shown}
+            tree={tree}
+            textProblems={textProblems}
+            onShowTree={setTreeName}
+            spectrogram={spectrogram && peaks ? { url, startSec: u.startSec, endSec: u.endSec } : null}
+            actions={actions}
+          />
         </AxisBody>
       </div>
       <TransportBar
@@ -428,31 +301,16 @@ export function Workspace({
       />
       {rest && (
         <>
-          <p className="transcript-words" aria-label="Transcript">
-            {words.map((w, i) => (
-              <button
-                type="button"
-                key={i}
-                tabIndex={-1}
-                className={i === current ? 'word current' : 'word'}
-                onClick={() => {
-                  setSelection({ kind: 'words', anchor: i, focus: i });
-                  playWords(i, i);
-                }}
-              >
-                {w.text}
-              </button>
-            ))}
-          </p>
+          <Transcript words={words} current={current} onWord={onTranscriptWord} />
           <div className="side-panels">
             <BracketEditor
-              text={bracket}
+              text={shown?.gold.bracket ?? null}
               typed={shown?.gold.typed ?? false}
               words={wordTexts}
-              reveal={reveal}
+              reveal={bracketSync.reveal}
               labels={labels}
-              onEdit={onTextEdit}
-              onCursor={onTextCursor}
+              onEdit={bracketSync.onEdit}
+              onCursor={bracketSync.onCursor}
               onProblems={setTextProblems}
               onLeave={() => (document.activeElement as HTMLElement | null)?.blur()}
               onUndo={() => void editor.undo()}
@@ -461,10 +319,8 @@ export function Workspace({
             />
             <ConceptPanel
               gold={gold}
-              onCommit={(fields, label) =>
-                editor.commit({ ...editor.current(), ...fields } as GoldRecords, label)
-              }
-              onPreview={(fields) => editor.preview({ ...editor.current(), ...fields })}
+              onCommit={(fields, label) => editor.commit({ ...currentGold(), ...fields }, label)}
+              onPreview={(fields) => editor.preview({ ...currentGold(), ...fields })}
               onFinish={editor.finish}
               focusRef={focusConcepts}
             />

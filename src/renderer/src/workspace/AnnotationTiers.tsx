@@ -1,0 +1,91 @@
+import type { GoldRecords } from '../../../core/gold/records';
+import type { LoadedTree } from '../../../core/edit/goldTrees';
+import type { Selection } from '../../../core/edit/selection';
+import type { TreeNode } from '../../../core/tree/tree';
+import { SpectrogramTier } from '../spectrogram/SpectrogramTier';
+import { EntityTier } from './EntityTier';
+import { TierRow } from './TierRow';
+import type { TierActions } from './tierActions';
+import { TreeTier } from './TreeTier';
+import { WordTier } from './WordTier';
+
+interface Props {
+  gold: GoldRecords;
+  selection: Selection;
+  /** The words the selection covers. */
+  span: readonly [number, number] | null;
+  current: number;
+  trees: LoadedTree[];
+  shown: LoadedTree | null;
+  /** The shown tree when it can be drawn. */
+  tree: TreeNode | null;
+  textProblems: number;
+  onShowTree(name: string): void;
+  /** Audio to draw a spectrogram of, when the spectrogram is on. */
+  spectrogram: { url: string; startSec: number; endSec: number } | null;
+  actions: TierActions;
+}
+
+/** The tiers under the waveform: spectrogram (when on), words, entities and the gold tree. */
+export function AnnotationTiers(p: Props) {
+  const { gold, selection: sel, shown } = p;
+  return (
+    <>
+      {p.spectrogram && (
+        <TierRow name="spectrogram">
+          <SpectrogramTier {...p.spectrogram} />
+        </TierRow>
+      )}
+      <TierRow name="words">
+        <WordTier
+          words={gold.words}
+          selected={sel.kind === 'words' ? p.span : null}
+          current={p.current}
+          actions={p.actions}
+        />
+      </TierRow>
+      <TierRow name="entities">
+        <EntityTier
+          entities={gold.entities}
+          words={gold.words}
+          selected={sel.kind === 'entity' ? sel.index : -1}
+          current={p.current}
+          actions={p.actions}
+        />
+      </TierRow>
+      <TierRow
+        name={
+          p.trees.length > 1 ? (
+            <select
+              aria-label="Tree shown"
+              value={shown?.gold.name ?? ''}
+              onChange={(e) => p.onShowTree(e.target.value)}
+            >
+              {p.trees.map((t) => (
+                <option key={t.gold.name}>{t.gold.name}</option>
+              ))}
+            </select>
+          ) : (
+            `tree${shown ? `: ${shown.gold.name}` : ''}`
+          )
+        }
+      >
+        <TreeTier
+          tree={p.tree}
+          typed={shown?.gold.typed ?? false}
+          words={gold.words}
+          selected={sel.kind === 'nodes' ? sel.range : null}
+          current={p.current}
+          actions={p.actions}
+          emptyText={
+            !shown
+              ? 'No tree yet: select words and press W to start one.'
+              : p.textProblems > 0
+                ? 'The bracket text has problems; the drawing waits until it is a valid tree.'
+                : `Tree "${shown.gold.name}" does not fit the words: ${shown.problems[0] ?? ''}`
+          }
+        />
+      </TierRow>
+    </>
+  );
+}
