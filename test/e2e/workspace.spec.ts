@@ -46,6 +46,23 @@ async function drag(page: Page, selector: string, dx: number): Promise<void> {
   await page.mouse.up();
 }
 
+test('the project list does not load the editor; an utterance loads it from our own origin', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(host.url);
+  await page.locator('table.utterances').waitFor();
+  expect(requests.filter((u) => /loadMonaco|editor\.worker/.test(u))).toEqual([]);
+  await openUtterance(page, host, 'airport-04');
+  await page.keyboard.press('b');
+  await expect.poll(() => requests.filter((u) => /loadMonaco/.test(u)).length).toBeGreaterThan(0);
+  // Nothing is fetched from anywhere but the studio.
+  expect(
+    requests.filter((u) => !u.startsWith(host.origin) && !u.startsWith('blob:') && !u.startsWith('data:')),
+  ).toEqual([]);
+});
+
 test('correcting a boundary by dragging moves both neighbours, as one edit', async ({ page }, testInfo) => {
   await openUtterance(page, host, 'train-01');
   const before = dbRows(demoFile(host), 'train-01');
