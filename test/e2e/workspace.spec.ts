@@ -1,5 +1,6 @@
-// The annotation workspace end to end: the built renderer in Chromium, the real browser host, a fresh copy
-// of the demo project in SQLite. Every test works on its own utterance and checks the project file's rows.
+// The annotation workspace end to end: the built renderer in Chromium, the real browser host, a fresh
+// project of the demo's recordings in SQLite. Every test works on its own utterance and checks the project
+// file's rows.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,8 +10,8 @@ import {
   bracketText,
   clickInText,
   dbRows,
-  demoFile,
   makeLargeProject,
+  makeWorkspaceProject,
   openUtterance,
   saved,
   shot,
@@ -18,20 +19,22 @@ import {
 } from './workspacePage';
 
 let host: HostProcess;
+let dir: string;
+let projectFile: string;
 test.beforeAll(async () => {
-  host = await startHostProcess([]);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-e2e-workspace-'));
+  projectFile = makeWorkspaceProject(dir);
+  host = await startHostProcess(['--project', projectFile]);
 });
 test.afterAll(async () => {
   await host.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** Pixels per second of the time axis, from two word boxes and their times. */
 async function pxPerSec(page: Page, i: number): Promise<number> {
   const box = (await page.locator(`[data-word="${i}"]`).boundingBox())!;
-  const rows = dbRows(
-    demoFile(host),
-    (await page.locator('.utterance-view').getAttribute('data-utterance'))!,
-  );
+  const rows = dbRows(projectFile, (await page.locator('.utterance-view').getAttribute('data-utterance'))!);
   const w = rows.words[i]!;
   return box.width / (w.end_sec - w.start_sec);
 }
@@ -65,11 +68,11 @@ test('the project list does not load the editor; an utterance loads it from our 
 
 test('correcting a boundary by dragging moves both neighbours, as one edit', async ({ page }, testInfo) => {
   await openUtterance(page, host, 'train-01');
-  const before = dbRows(demoFile(host), 'train-01');
+  const before = dbRows(projectFile, 'train-01');
   const pps = await pxPerSec(page, 1);
   await drag(page, '[data-boundary="1-end"]', 30);
   await saved(page);
-  const after = dbRows(demoFile(host), 'train-01');
+  const after = dbRows(projectFile, 'train-01');
   const moved = after.words[1]!.end_sec;
   expect(moved).toBeCloseTo(0.773 + 30 / pps, 1);
   expect(moved).toBeGreaterThan(0.773 + 20 / pps);
@@ -89,7 +92,7 @@ test('correcting a boundary by dragging moves both neighbours, as one edit', asy
   await page.locator('[data-word="1"]').click();
   await page.keyboard.press('Control+ArrowRight');
   await saved(page);
-  const nudged = dbRows(demoFile(host), 'train-01');
+  const nudged = dbRows(projectFile, 'train-01');
   expect(nudged.words[1]!.end_sec).toBeCloseTo(moved + 0.01, 6);
   expect(nudged.words[2]!.start_sec).toBe(nudged.words[1]!.end_sec);
   expect(nudged.history).toHaveLength(2);
@@ -156,7 +159,7 @@ test('bracketing a tree from the keyboard updates the drawing and the bracket te
   await page.keyboard.press('Control+z');
   await expect.poll(() => bracketText(page)).toBe('(S I want to go (VP (PP from Bonn) (PP to Berlin)))');
   await saved(page);
-  const rows = dbRows(demoFile(host), 'train-01');
+  const rows = dbRows(projectFile, 'train-01');
   expect(rows.trees).toEqual([
     { name: 'syntax', ord: 0, typed: 0, bracket: '(S I want to go (VP (PP from Bonn) (PP to Berlin)))' },
   ]);
@@ -201,7 +204,7 @@ test('editing the bracket text redraws the tree; errors are marked and not saved
   );
   await expect(page.getByTestId('bracket-status')).toHaveText('valid');
   await saved(page);
-  await expect.poll(() => dbRows(demoFile(host), 'train-02').trees[0]).toMatchObject({ bracket: typed });
+  await expect.poll(() => dbRows(projectFile, 'train-02').trees[0]).toMatchObject({ bracket: typed });
 
   // An extra bracket: marked, the drawing waits, nothing is saved.
   await page.keyboard.press('End');
@@ -227,7 +230,7 @@ test('editing the bracket text redraws the tree; errors are marked and not saved
   await expect(page.getByTestId('bracket-status')).toHaveText('valid');
   await expect.poll(() => bracketText(page)).toBe(typed);
   // Nothing of it reached the store: the saved text is still the one typed before.
-  expect(dbRows(demoFile(host), 'train-02').trees[0]).toMatchObject({ bracket: typed });
+  expect(dbRows(projectFile, 'train-02').trees[0]).toMatchObject({ bracket: typed });
 
   // The caret in the text selects in the drawing, and Esc goes back to the tiers.
   await clickInText(page, 'next');
@@ -237,7 +240,7 @@ test('editing the bracket text redraws the tree; errors are marked and not saved
   await expect(page.locator('.node-box.selected')).toHaveAttribute('data-label', 'NP');
   await shot(page, testInfo, '05-text-and-drawing-in-step');
   await saved(page);
-  expect(dbRows(demoFile(host), 'train-02').trees).toEqual([
+  expect(dbRows(projectFile, 'train-02').trees).toEqual([
     { name: 'syntax', ord: 0, typed: 0, bracket: typed },
   ]);
   // Monaco and its worker run under the strict CSP: no violation, no error.
@@ -257,7 +260,7 @@ test('concepts, interpretations and labels: the form and the JSON form', async (
   await panel.getByLabel('interpretation 1', { exact: true }).press('Enter');
   await panel.locator('select').first().selectOption('asr');
   await saved(page);
-  let rows = dbRows(demoFile(host), 'airport-02');
+  let rows = dbRows(projectFile, 'airport-02');
   expect(rows.concepts).toEqual([{ idx: 0, attribute: 'destination', value: 'Boston' }]);
 
   // The same fields as JSON in Monaco: a valid edit is saved, an invalid one is marked.
@@ -277,7 +280,7 @@ test('concepts, interpretations and labels: the form and the JSON form', async (
     }),
   );
   await expect
-    .poll(() => dbRows(demoFile(host), 'airport-02').concepts)
+    .poll(() => dbRows(projectFile, 'airport-02').concepts)
     .toEqual([
       { idx: 0, attribute: 'flight', value: '7' },
       { idx: 1, attribute: 'destination', value: 'Boston' },
@@ -287,7 +290,7 @@ test('concepts, interpretations and labels: the form and the JSON form', async (
   await expect(json.locator('.squiggly-error')).toHaveCount(1);
   await shot(page, testInfo, '11-concepts-json');
   await saved(page);
-  rows = dbRows(demoFile(host), 'airport-02');
+  rows = dbRows(projectFile, 'airport-02');
   expect(rows.concepts).toHaveLength(2);
   const state = await host.api<{ gold: { interpretations: string[]; labels: object } }>('gold:get', {
     utteranceId: 'airport-02',
@@ -322,7 +325,7 @@ test('creating and resizing entities; overlaps are refused', async ({ page }, te
   );
   await shot(page, testInfo, '06-entities');
   await saved(page);
-  const rows = dbRows(demoFile(host), 'news-01');
+  const rows = dbRows(projectFile, 'news-01');
   expect(rows.entities).toEqual([
     { idx: 0, type: 'LOCATION', first_word: 1, last_word: 1 },
     { idx: 1, type: 'PERSON', first_word: 2, last_word: 3 },
@@ -349,7 +352,7 @@ test('undo and redo survive a page reload', async ({ page }, testInfo) => {
   await page.keyboard.press('Control+z');
   await expect(page.locator('.entity-box')).toHaveCount(0);
   await saved(page);
-  expect(dbRows(demoFile(host), 'news-02').entities).toEqual([]);
+  expect(dbRows(projectFile, 'news-02').entities).toEqual([]);
   await page.reload();
   await openUtterance(page, host, 'news-02');
   await expect(page.locator('.entity-box')).toHaveCount(0);
@@ -358,7 +361,7 @@ test('undo and redo survive a page reload', async ({ page }, testInfo) => {
   await expect(page.locator('.entity-box[data-type="ORGANIZATION"]')).toHaveAttribute('data-span', '1-2');
   await saved(page);
   await shot(page, testInfo, '07-redone-after-reload');
-  const rows = dbRows(demoFile(host), 'news-02');
+  const rows = dbRows(projectFile, 'news-02');
   expect(rows.entities).toEqual([{ idx: 0, type: 'ORGANIZATION', first_word: 1, last_word: 2 }]);
   expect(rows.history).toEqual([
     { kind: 'edit', label: 'ORGANIZATION entity', undoes: 0 },
@@ -370,7 +373,7 @@ test('undo and redo survive a page reload', async ({ page }, testInfo) => {
 test('split, merge, insert and delete words; status from the keyboard', async ({ page }, testInfo) => {
   await openUtterance(page, host, 'airport-03');
   // "Is the plane from Paris delayed": put the playhead inside "delayed" and split it.
-  const before = dbRows(demoFile(host), 'airport-03');
+  const before = dbRows(projectFile, 'airport-03');
   const delayed = before.words[5]!;
   const box = (await page.locator('[data-word="5"]').boundingBox())!;
   const wave = (await page.getByTestId('waveform').boundingBox())!;
@@ -384,7 +387,7 @@ test('split, merge, insert and delete words; status from the keyboard', async ({
   await expect(page.locator('.word-box')).toHaveCount(7);
   await expect(page.locator('.word-box.selected')).toHaveText(['delay', 'ed']);
   await saved(page);
-  let rows = dbRows(demoFile(host), 'airport-03');
+  let rows = dbRows(projectFile, 'airport-03');
   expect(rows.words.map((w) => w.text)).toEqual(['Is', 'the', 'plane', 'from', 'Paris', 'delay', 'ed']);
   expect(rows.words[5]!.end_sec).toBe(rows.words[6]!.start_sec);
   expect(rows.words[5]!.start_sec).toBe(delayed.start_sec);
@@ -403,12 +406,12 @@ test('split, merge, insert and delete words; status from the keyboard', async ({
   await page.keyboard.press('Enter');
   await expect(page.locator('.word-box').first()).toHaveText('so');
   await saved(page);
-  rows = dbRows(demoFile(host), 'airport-03');
+  rows = dbRows(projectFile, 'airport-03');
   expect(rows.words[0]).toMatchObject({ idx: 0, text: 'so', end_sec: before.words[0]!.start_sec });
   await page.keyboard.press('Delete');
   await expect(page.locator('.word-box')).toHaveCount(6);
   await saved(page);
-  rows = dbRows(demoFile(host), 'airport-03');
+  rows = dbRows(projectFile, 'airport-03');
   expect(rows.words.map((w) => [w.text, w.start_sec, w.end_sec])).toEqual(
     before.words.map((w) => [w.text, w.start_sec, w.end_sec]),
   );
@@ -527,15 +530,15 @@ test('a fully annotated utterance: tree, entities, concepts and the spectrogram'
 test.describe('a 100-word utterance with its tree and entities', () => {
   let big: HostProcess;
   let project: { file: string; id: string };
-  let dir: string;
+  let bigDir: string;
   test.beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-e2e-large-'));
-    project = makeLargeProject(dir);
+    bigDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-e2e-large-'));
+    project = makeLargeProject(bigDir);
     big = await startHostProcess(['--project', project.file]);
   });
   test.afterAll(async () => {
     await big.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(bigDir, { recursive: true, force: true });
   });
 
   /** Durations of the workspace's measures so far (see src/renderer/src/workspace/perf.ts). */

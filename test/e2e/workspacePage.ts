@@ -111,9 +111,18 @@ export function dbRows(file: string, utteranceId: string) {
   }
 }
 
-/** The demo project file the host serves (a fresh copy in the host's data folder). */
-export function demoFile(host: HostProcess): string {
-  return path.join(host.dataDir, 'demo', 'demo.sieve');
+/**
+ * A project of the demo's recordings and word alignments without any gold annotation (from
+ * fixtures/workspace.manifest.json), so the tests do not depend on what the demo's gold standard holds.
+ */
+export function makeWorkspaceProject(dir: string): string {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  fs.cpSync(path.join(root, 'resources/demo/audio'), path.join(dir, 'audio'), { recursive: true });
+  const manifest = path.join(dir, 'manifest.json');
+  fs.copyFileSync(path.join(import.meta.dirname, 'fixtures/workspace.manifest.json'), manifest);
+  const file = path.join(dir, 'workspace.sieve');
+  execFileSync(process.execPath, [path.join(root, 'out/main/cli.js'), 'create', file, manifest]);
+  return file;
 }
 
 /**
