@@ -1,12 +1,22 @@
 // The bundled demo project (resources/demo, made by `npm run demo`): it opens with intact audio, holds what
-// its manifest says, and its word boundaries match the audio and an independent pocketsphinx alignment.
+// its manifest says, its word boundaries match the audio and an independent pocketsphinx alignment, its
+// hand-written gold is well formed, and its systems' outputs fit their own words and the utterances.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConceptList } from '../src/core/metrics/conceptAccuracy';
+import { scoreTranscripts } from '../src/core/metrics/wordAccuracy';
 import { ProjectManifest } from '../src/core/model/projectManifest';
 import type { UtteranceDetail } from '../src/core/model/schemas';
+import { parseTree } from '../src/core/tree/bracket';
+import { leaves } from '../src/core/tree/tree';
 import { readWavInfo } from '../src/main/audio/wav';
 import { ProjectStore } from '../src/main/store/projectStore';
+import { getSystemOutput } from '../src/main/store/systemStore';
+import { annotate } from '../scripts/demo/baselines';
+import { interpretationOf } from '../scripts/demo/conceptRules';
+import { demoGold, entitySpan, treeProblems } from '../scripts/demo/goldCheck';
+import { demoSystems, recordedRecognition } from '../scripts/demo/runSystems';
 import { tempDir } from './helpers/tempProject';
 
 const DEMO_DIR = path.resolve(import.meta.dirname, '../resources/demo');
@@ -121,6 +131,16 @@ function alignmentProblems(
   return problems;
 }
 
+/** Parses a bracket tree as the studio does and returns its leaves, failing on any diagnostic. */
+function treeLeaves(bracket: string, typed: boolean, what: string): string[] {
+  const { value, diagnostics } = parseTree(bracket, { typed });
+  expect(diagnostics, what).toEqual([]);
+  expect(value, what).not.toBeNull();
+  return leaves(value!).map((l) => l.label);
+}
+
+const SYSTEM_NAMES = ['pocketsphinx-generic', 'pocketsphinx-domain'];
+
 const shifted = <T extends Span>(words: readonly T[], by: number): T[] =>
   words.map((w) => ({ ...w, startSec: w.startSec + by, endSec: w.endSec + by }));
 
@@ -204,5 +224,201 @@ describe('demo project', () => {
         expect(alignmentProblems(moved, ps.utterances[i]!.words), `${u.id} ${by}`).not.toEqual([]);
       }
     }
+  });
+
+  describe('gold annotation', () => {
+    it('has a syntax and a typed semantic tree per utterance whose leaves are the words', () => {
+      for (const u of manifest.utterances) {
+        const words = u.words.map((w) => w.text);
+        expect(u.trees?.map((t) => [t.name, t.typed])).toEqual([
+          ['syntax', false],
+          ['semantic', true],
+        ]);
+        for (const t of u.trees!) {
+          expect(treeLeaves(t.bracket, t.typed, `${u.id} ${t.name}`)).toEqual(words);
+          expect(treeProblems(t.bracket, t.typed, words), `${u.id} ${t.name}`).toEqual([]);
+        }
+        const syntax = parseTree(u.trees![0]!.bracket).value!;
+        expect(syntax.label, u.id).not.toBe('');
+        const semantic = parseTree(u.trees![1]!.bracket, { typed: true }).value!;
+        expect(semantic.type).toBe('root');
+        expect(leaves(semantic).every((l) => l.type === 'word')).toBe(true);
+      }
+    });
+
+    it('has entities, concepts, interpretations and labels that fit the words', () => {
+      for (const u of manifest.utterances) {
+        expect(u.entities!.length, u.id).toBeGreaterThan(0);
+        for (const e of u.entities!) {
+          expect(['P', 'L', 'O']).toContain(e.type);
+          expect(e.lastWord, u.id).toBeLessThan(u.words.length);
+        }
+        expect(u.concepts!.length, u.id).toBeGreaterThan(0);
+        expect(u.interpretations!.length).toBeGreaterThanOrEqual(1);
+        expect(u.interpretations!.length).toBeLessThanOrEqual(2);
+        for (const i of u.interpretations!) expect(parseConceptList(i).diagnostics, i).toEqual([]);
+        expect(parseConceptList(u.interpretations![0]!).value).toEqual(u.concepts);
+        expect(u.labels).toEqual({ inputKind: 'asr' });
+      }
+      const named = manifest.utterances.flatMap((u) =>
+        u.entities!.map(
+          (e) =>
+            `${e.type} ${u.words
+              .slice(e.firstWord, e.lastWord + 1)
+              .map((w) => w.text)
+              .join(' ')}`,
+        ),
+      );
+      // Spot checks against the sentences (utterances.ts).
+      expect(named).toContain('P Angela Merkel');
+      expect(named).toContain('O United Nations');
+      expect(named).toContain('L Heathrow airport');
+    });
+
+    it('is what gold.ts says, with no problems, and is stored in the project', () => {
+      for (const u of manifest.utterances) {
+        const { gold, problems } = demoGold(
+          u.id,
+          u.words.map((w) => w.text),
+        );
+        expect(problems, u.id).toEqual([]);
+        const { trees, entities, concepts, interpretations, labels } = u;
+        expect({ trees, entities, concepts, interpretations, labels }, u.id).toEqual(gold);
+        const stored = store.goldState(u.id).gold;
+        expect(stored, u.id).toMatchObject(gold);
+      }
+    });
+
+    it('refuses broken trees and missing entities', () => {
+      const words = ['I', 'want', 'to', 'go'];
+      expect(treeProblems('(S (PRP I) (VBP want) (TO to) (VB go))', false, words)).toEqual([]);
+      expect(treeProblems('(S (PRP I) (VBP want) (TO to) (VB go)', false, words)[0]).toMatch(/never closed/);
+      expect(treeProblems('(S (PRP I) (VBP want) (TO to))', false, words)[0]).toMatch(/not the words/);
+      expect(treeProblems('(S (PRP I) (VP want to) (VB go))', false, words)[0]).toMatch(/preterminal/);
+      expect(treeProblems('( (S (PRP I) (VBP want) (TO to) (VB go)) )', false, words)).toContain(
+        'empty root label (outer wrapper)',
+      );
+      expect(treeProblems('(root:S (word:I) (want) (word:to) (word:go))', true, words)[0]).toMatch(
+        /TYPE:LABEL/,
+      );
+      expect(
+        treeProblems('(root:S (word:I) (concept:A (concept:want)) (word:to) (word:go))', true, words),
+      ).toEqual(['node "want" has type "concept", expected "word"']);
+      expect(entitySpan(words, { type: 'L', text: 'Bonn' })).toBeNull();
+      expect(entitySpan(['to', 'Bonn', 'to', 'Bonn'], { type: 'L', text: 'Bonn', nth: 1 })).toEqual({
+        type: 'L',
+        firstWord: 3,
+        lastWord: 3,
+      });
+    });
+
+    it('is reproduced from the gold words by the baseline concept rules', () => {
+      // DEMO.md says so: the systems' concept errors then come from recognition alone.
+      for (const u of manifest.utterances) {
+        const a = annotate(u.words.map((w) => w.text));
+        expect(interpretationOf(a.concepts), u.id).toBe(u.interpretations![0]);
+        expect(a.trees.find((t) => t.name === 'semantic')?.bracket, u.id).toBe(u.trees![1]!.bracket);
+        expect(a.entities, u.id).toEqual(u.entities);
+      }
+    });
+  });
+
+  describe('systems', () => {
+    const durations = new Map<string, number>();
+    beforeAll(() => {
+      for (const d of details) durations.set(d.utterance.id, d.audio.durationSec);
+    });
+
+    it('are stored with an output for every utterance', () => {
+      expect(manifest.systems.map((s) => s.name)).toEqual(SYSTEM_NAMES);
+      const stored = store.systems();
+      expect(stored.map((s) => s.name).sort()).toEqual([...SYSTEM_NAMES].sort());
+      for (const s of stored) {
+        expect(s.outputs).toBe(12);
+        const sys = manifest.systems.find((m) => m.name === s.name)!;
+        for (const u of manifest.utterances) {
+          const out = getSystemOutput(store.db, s.id, u.id);
+          expect(out, `${s.name} ${u.id}`).toEqual(sys.outputs.find((o) => o.id === u.id));
+        }
+      }
+      for (const s of manifest.systems)
+        expect(s.outputs.map((o) => o.id)).toEqual(manifest.utterances.map((u) => u.id));
+    });
+
+    it('have words with times inside their utterance, in order, and confidences', () => {
+      for (const s of manifest.systems) {
+        for (const o of s.outputs) {
+          const end = durations.get(o.id)!;
+          let prevEnd = 0;
+          expect(o.words!.length, `${s.name} ${o.id}`).toBeGreaterThan(0);
+          for (const w of o.words!) {
+            const what = `${s.name} ${o.id} "${w.text}"`;
+            expect(w.startSec!, what).toBeGreaterThanOrEqual(prevEnd);
+            expect(w.endSec!, what).toBeGreaterThan(w.startSec!);
+            expect(w.endSec!, what).toBeLessThanOrEqual(end);
+            expect(w.confidence, what).toBeGreaterThanOrEqual(0);
+            expect(w.confidence, what).toBeLessThanOrEqual(1);
+            prevEnd = w.endSec!;
+          }
+        }
+      }
+    });
+
+    it('have trees whose leaves are their own words, and entities within them', () => {
+      for (const s of manifest.systems) {
+        for (const o of s.outputs) {
+          const words = o.words!.map((w) => w.text);
+          expect(o.trees!.map((t) => [t.name, t.typed])).toEqual([
+            ['syntax', false],
+            ['semantic', true],
+          ]);
+          for (const t of o.trees!) {
+            expect(treeLeaves(t.bracket, t.typed, `${s.name} ${o.id} ${t.name}`)).toEqual(words);
+            expect(treeProblems(t.bracket, t.typed, words)).toEqual([]);
+          }
+          for (const e of o.entities!) expect(e.lastWord, `${s.name} ${o.id}`).toBeLessThan(words.length);
+        }
+      }
+    });
+
+    it('have ranked N-best lists of probabilities', () => {
+      for (const s of manifest.systems) {
+        for (const o of s.outputs) {
+          const list = o.nbest!;
+          expect(list.length, `${s.name} ${o.id}`).toBeGreaterThan(0);
+          for (let k = 1; k < list.length; k++)
+            expect(list[k]!.score).toBeLessThanOrEqual(list[k - 1]!.score);
+          expect(new Set(list.map((e) => e.interpretation)).size).toBe(list.length);
+          // Probabilities rounded to 1e-6 each.
+          expect(Math.abs(list.reduce((t, e) => t + e.score, 0) - 1)).toBeLessThan(1e-5 * list.length);
+          for (const e of list) expect(parseConceptList(e.interpretation).diagnostics).toEqual([]);
+        }
+      }
+    });
+
+    it('are real recognizers: imperfect, the domain one better', () => {
+      const refs = manifest.utterances.map((u) => ({ id: u.id, words: u.words.map((w) => w.text) }));
+      const wer = (name: string): number =>
+        scoreTranscripts(
+          refs,
+          manifest.systems
+            .find((s) => s.name === name)!
+            .outputs.map((o) => ({ id: o.id, words: o.words!.map((w) => w.text) })),
+          { ignoreCase: true },
+        ).wer!;
+      // 64.1 % and 6.8 % when recorded (NIST sclite gives the same on these words).
+      expect(wer('pocketsphinx-generic')).toBeGreaterThan(wer('pocketsphinx-domain'));
+      expect(wer('pocketsphinx-domain')).toBeGreaterThan(0);
+    });
+
+    it('are rebuilt from the recorded recognizer output alone', () => {
+      const systems = demoSystems(
+        recordedRecognition(DEMO_DIR),
+        manifest.utterances.map((u) => ({ id: u.id, durationSec: durations.get(u.id)! })),
+      );
+      expect(systems.map((s) => ({ name: s.name, description: s.description, outputs: s.outputs }))).toEqual(
+        manifest.systems,
+      );
+    });
   });
 });

@@ -1,13 +1,19 @@
-// `npm run demo`: regenerates resources/demo (audio, manifest, pocketsphinx cross-check, report, demo.sieve)
-// from the sentences in utterances.ts. Deterministic and offline: espeak-ng, sox and pocketsphinx only.
+// `npm run demo`: regenerates resources/demo (audio, manifest with gold and systems, pocketsphinx
+// cross-check, reports, demo.sieve) from utterances.ts and gold.ts. Deterministic and offline: espeak-ng,
+// sox and pocketsphinx only. Recognition is replayed from recognition.json unless `-- --recognize` is
+// given; without pocketsphinx, the forced alignment is replayed from pocketsphinx.json too.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ProjectManifestInput } from '../../src/core/model/projectManifest';
 import { createProject } from '../../src/main/store/createProject';
+import { renderDemoReport } from './demoReport';
 import { compileEspeakWords, synthesize } from './espeak';
+import { demoGold } from './goldCheck';
 import { gapsBetween, readPcm, rmsDb, writePcm, type Pcm } from './pcm';
-import { forceAlign, missingFromDictionary, MODEL_DIR, round3 } from './pocketsphinx';
+import { type AlignedWord, forceAlign, missingFromDictionary, MODEL_DIR, round3 } from './pocketsphinx';
+import { hasPocketsphinx } from './recognize';
 import { diffStats, renderAlignmentReport, type UtteranceResult } from './report';
+import { demoSystems, recordedRecognition, runRecognition } from './runSystems';
 import { DEMO_SPEAKERS, DEMO_UTTERANCES, type DemoUtterance } from './utterances';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -59,7 +65,23 @@ function dress(pcm: Pcm, seed: number): Pcm {
   return { sampleRate: pcm.sampleRate, samples: out };
 }
 
-function buildUtterance(exe: string, utt: DemoUtterance): UtteranceResult {
+/** Forced alignment of a sentence: run now, or replayed from the committed pocketsphinx.json. */
+type Aligner = (wavFile: string, words: readonly string[], id: string) => AlignedWord[];
+
+function recordedAligner(): Aligner {
+  const file = path.join(DEMO_DIR, 'pocketsphinx.json');
+  const recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    utterances: { id: string; words: AlignedWord[] }[];
+  };
+  return (_wav, words, id) => {
+    const a = recorded.utterances.find((u) => u.id === id);
+    if (!a || a.words.map((w) => w.word).join(' ') !== words.map((w) => w.toLowerCase()).join(' '))
+      throw new Error(`${id}: pocketsphinx.json has no alignment of "${words.join(' ')}"`);
+    return a.words;
+  };
+}
+
+function buildUtterance(exe: string, utt: DemoUtterance, align: Aligner): UtteranceResult {
   const rawFile = path.join(BUILD_DIR, 'raw', `${utt.id}.wav`);
   fs.mkdirSync(path.dirname(rawFile), { recursive: true });
   const spoken = synthesize(exe, utt.voice, utt.rate, utt.text, rawFile);
@@ -81,7 +103,7 @@ function buildUtterance(exe: string, utt: DemoUtterance): UtteranceResult {
     startSec: round3((LEAD_MS + w.startMs) / 1000),
     endSec: round3((LEAD_MS + w.endMs) / 1000),
   }));
-  const aligned = forceAlign(wavFile, expected, path.join(BUILD_DIR, 'align'));
+  const aligned = align(wavFile, expected, utt.id);
   return {
     utt,
     durationSec,
@@ -94,30 +116,65 @@ function buildUtterance(exe: string, utt: DemoUtterance): UtteranceResult {
 }
 
 async function main(): Promise<void> {
-  const missing = missingFromDictionary(DEMO_UTTERANCES.flatMap((u) => spokenWords(u.text)));
-  if (missing.length > 0) throw new Error(`Not in pocketsphinx's dictionary: ${missing.join(', ')}`);
+  const recognizeNow = process.argv.includes('--recognize');
+  const havePs = hasPocketsphinx();
+  if (recognizeNow && !havePs) throw new Error('--recognize needs pocketsphinx_batch and its en-us models');
+  if (havePs) {
+    const missing = missingFromDictionary(DEMO_UTTERANCES.flatMap((u) => spokenWords(u.text)));
+    if (missing.length > 0) throw new Error(`Not in pocketsphinx's dictionary: ${missing.join(', ')}`);
+  } else {
+    console.log('pocketsphinx not found: replaying the recorded alignment and recognition');
+  }
+  const align: Aligner = havePs
+    ? (wav, words) => forceAlign(wav, words, path.join(BUILD_DIR, 'align'))
+    : recordedAligner();
 
   fs.rmSync(AUDIO_DIR, { recursive: true, force: true });
   fs.rmSync(BUILD_DIR, { recursive: true, force: true });
   fs.mkdirSync(AUDIO_DIR, { recursive: true });
   const exe = compileEspeakWords(BUILD_DIR);
-  const results = DEMO_UTTERANCES.map((u) => buildUtterance(exe, u));
+  const results = DEMO_UTTERANCES.map((u) => buildUtterance(exe, u, align));
+
+  const gold = results.map((r) => {
+    const { gold: g, problems } = demoGold(
+      r.utt.id,
+      r.words.map((w) => w.text),
+    );
+    if (problems.length > 0) throw new Error(`${r.utt.id}: bad gold:\n  ${problems.join('\n  ')}`);
+    return g;
+  });
+  const ids = results.map((r) => r.utt.id);
+  const recognition = recognizeNow
+    ? runRecognition(
+        ids.map((id) => ({ id, wavFile: path.join(AUDIO_DIR, `${id}.wav`) })),
+        DEMO_DIR,
+        path.join(BUILD_DIR, 'recognize'),
+      )
+    : recordedRecognition(DEMO_DIR);
+  const systems = demoSystems(
+    recognition,
+    results.map((r) => ({ id: r.utt.id, durationSec: r.durationSec })),
+  );
 
   const manifest: ProjectManifestInput = {
     name: 'SIEVE demo',
     description:
       'Synthetic spoken-dialogue demo: train timetable enquiries, airport information and news sentences ' +
       'with person, place and organisation names, spoken by four espeak-ng voices. Word times come from ' +
-      "espeak-ng's own synthesis events; see ALIGNMENT.md for a cross-check against pocketsphinx.",
+      "espeak-ng's own synthesis events (ALIGNMENT.md). Hand-written gold syntax and semantic trees, " +
+      'entities, concepts and interpretations; two pocketsphinx recognizers with baseline annotation as ' +
+      'systems (DEMO.md).',
     audio: results.map((r) => ({ id: r.utt.id, path: `audio/${r.utt.id}.wav` })),
-    utterances: results.map((r) => ({
+    utterances: results.map((r, i) => ({
       id: r.utt.id,
       audio: r.utt.id,
       speaker: r.utt.speaker,
       transcript: r.utt.text,
       wordSource: 'espeak-ng',
       words: r.words,
+      ...gold[i]!,
     })),
+    systems: systems.map((s) => ({ name: s.name, description: s.description, outputs: s.outputs })),
   };
   fs.writeFileSync(path.join(DEMO_DIR, 'demo.manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
@@ -139,6 +196,19 @@ async function main(): Promise<void> {
       noisePeak: NOISE_PEAK,
       voices: DEMO_SPEAKERS,
     }),
+  );
+
+  fs.writeFileSync(
+    path.join(DEMO_DIR, 'DEMO.md'),
+    renderDemoReport(
+      results.map((r, i) => ({
+        id: r.utt.id,
+        words: r.words.map((w) => w.text),
+        concepts: gold[i]!.concepts,
+        interpretations: gold[i]!.interpretations,
+      })),
+      systems,
+    ),
   );
 
   // createProject refuses to overwrite, and stale WAL/SHM files must not survive next to a new project.

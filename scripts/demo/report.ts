@@ -119,8 +119,8 @@ export function renderAlignmentReport(
       'word inclusively, so its end time is that frame plus 10 ms. The results are in `pocketsphinx.json`.',
   );
   p(
-    '5. `demo.manifest.json` holds the espeak times (word source `espeak-ng`); `demo.sieve` is built from ' +
-      'it with `createProject`.',
+    '5. `demo.manifest.json` holds the espeak times (word source `espeak-ng`), the gold annotation and ' +
+      'the systems (see `DEMO.md`); `demo.sieve` is built from it with `createProject`.',
   );
   p();
   p(
