@@ -411,9 +411,17 @@ describe('demo project', () => {
       expect(wer('pocketsphinx-domain')).toBeGreaterThan(0);
     });
 
+    it('refuse to replay recognizer output of other audio', () => {
+      const swapped = [{ id: 'train-01', wavFile: path.join(DEMO_DIR, 'audio/train-02.wav') }];
+      expect(() => recordedRecognition(DEMO_DIR, swapped)).toThrow(/Audio changed .*: train-01/);
+    });
+
     it('are rebuilt from the recorded recognizer output alone', () => {
       const systems = demoSystems(
-        recordedRecognition(DEMO_DIR),
+        recordedRecognition(
+          DEMO_DIR,
+          manifest.audio.map((a) => ({ id: a.id, wavFile: path.join(DEMO_DIR, a.path) })),
+        ),
         manifest.utterances.map((u) => ({ id: u.id, durationSec: durations.get(u.id)! })),
       );
       expect(systems.map((s) => ({ name: s.name, description: s.description, outputs: s.outputs }))).toEqual(

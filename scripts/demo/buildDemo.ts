@@ -143,14 +143,10 @@ async function main(): Promise<void> {
     if (problems.length > 0) throw new Error(`${r.utt.id}: bad gold:\n  ${problems.join('\n  ')}`);
     return g;
   });
-  const ids = results.map((r) => r.utt.id);
+  const audio = results.map((r) => ({ id: r.utt.id, wavFile: path.join(AUDIO_DIR, `${r.utt.id}.wav`) }));
   const recognition = recognizeNow
-    ? runRecognition(
-        ids.map((id) => ({ id, wavFile: path.join(AUDIO_DIR, `${id}.wav`) })),
-        DEMO_DIR,
-        path.join(BUILD_DIR, 'recognize'),
-      )
-    : recordedRecognition(DEMO_DIR);
+    ? runRecognition(audio, DEMO_DIR, path.join(BUILD_DIR, 'recognize'))
+    : recordedRecognition(DEMO_DIR, audio);
   const systems = demoSystems(
     recognition,
     results.map((r) => ({ id: r.utt.id, durationSec: r.durationSec })),

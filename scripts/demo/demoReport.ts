@@ -131,7 +131,8 @@ export function renderDemoReport(gold: readonly ReportUtterance[], systems: read
   );
   p(
     `- N-best interpretations: each of the ${NBEST} hypotheses gets probability 1.0001^score normalised ` +
-      'over the list (pocketsphinx scores are in log base 1.0001), is interpreted by the concept rules, ' +
+      'over the list (pocketsphinx scores are in log base 1.0001; equal scores give equal probabilities), ' +
+      'is interpreted by the concept rules, ' +
       'and hypotheses with the same interpretation pool their probability; the list is ordered by it. ' +
       `Within one list the path scores differ by at most ${spread} units (a factor of ` +
       `${(1.0001 ** spread).toFixed(3)}), so ` +

@@ -43,6 +43,8 @@ export const RecordedRecognition = z.strictObject({
   recognizer: z.string(),
   input: z.string(),
   note: z.string(),
+  /** SHA-256 of each decoded audio/<id>.wav, so a replay notices audio that changed since. */
+  audio: z.record(z.string(), z.string()),
   runs: z.array(RecognizerRun),
 });
 export type RecordedRecognition = z.infer<typeof RecordedRecognition>;

@@ -1,5 +1,6 @@
 // The demo's two recognizer systems: running pocketsphinx (or replaying its recorded output) and
 // turning the result into checked system outputs for the manifest.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SystemOutput } from '../../src/core/model/systemOutput';
@@ -77,6 +78,7 @@ export function runRecognition(
       `hypseg: the -hypseg line (frames of 10 ms); nbest: the -nbest ${NBEST} lines (words, path score in ` +
       `log base 1.0001); lattice: [word, startSec, endSec, posterior] of the -outlatfmt htk lattice links ` +
       `with posterior >= ${MIN_LINK_POSTERIOR}, silences and null nodes left out.`,
+    audio: Object.fromEntries(audio.map((a) => [a.id, sha256(a.wavFile)])),
     runs,
   };
   fs.writeFileSync(path.join(demoDir, RECOGNITION_FILE), compactJson(recorded));
@@ -97,11 +99,23 @@ function compactJson(recorded: RecordedRecognition): string {
   return `${text.replace(/"@link(\d+)@"/g, (_m, k: string) => links[Number(k)]!)}\n`;
 }
 
-/** The recognizer output recorded in resources/demo/recognition.json. */
-export function recordedRecognition(demoDir: string): RecordedRecognition {
+const sha256 = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+/**
+ * The recognizer output recorded in resources/demo/recognition.json; refused when an audio file of
+ * `audio` differs from the one that was decoded.
+ */
+export function recordedRecognition(
+  demoDir: string,
+  audio: readonly { id: string; wavFile: string }[],
+): RecordedRecognition {
   const file = path.join(demoDir, RECOGNITION_FILE);
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run demo -- --recognize`);
-  return RecordedRecognition.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  const recorded = RecordedRecognition.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  const changed = audio.filter((a) => recorded.audio[a.id] !== sha256(a.wavFile)).map((a) => a.id);
+  if (changed.length > 0)
+    throw new Error(`Audio changed since ${RECOGNITION_FILE}: ${changed.join(', ')}; add -- --recognize`);
+  return recorded;
 }
 
 /** What is wrong with a system output for an utterance of `durationSec` seconds ([] when sound). */
