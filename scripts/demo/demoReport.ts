@@ -126,8 +126,8 @@ export function renderDemoReport(gold: readonly ReportUtterance[], systems: read
   p(
     '- concepts and `semantic` tree: rules such as `from X` → sourcecity:X, `to X` → goalcity:X, ' +
       '`in X` → location:X, day → date, "flight N" → flightnumber (`scripts/demo/conceptRules.ts`). On the ' +
-      "gold words they give exactly the gold concepts and semantic trees, so the systems' concept errors " +
-      'come from recognition.',
+      'gold words they give exactly the gold concepts and semantic trees (they were written with the gold ' +
+      "at hand), so the systems' concept errors come from recognition.",
   );
   p(
     `- N-best interpretations: each of the ${NBEST} hypotheses gets probability 1.0001^score normalised ` +
