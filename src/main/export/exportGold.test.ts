@@ -120,7 +120,7 @@ describe('export', () => {
     const sem = await sieve('export', file, '--format', 'ptb', '--tree', 'semantic', 'sem.mrg');
     expect(sem.code).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'sem.mrg'), 'utf8')).toMatch(
-      /^# id = train-1\n\(root:S \(concept:Want \(word:I@/,
+      /^# id = train-1\n\(root:S \(concept:Want word:I@0-0\.1 /,
     );
 
     // Overlapping entities cannot be BIO tags: the export says which utterance.
