@@ -3,19 +3,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SIEVE_VERSION } from '../../core/version';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
-import { runCli } from './runCli';
+import { type SieveRun, runSieve } from '../../../test/helpers/runSieve';
 
 let dir: string;
 let cleanup: () => void;
 beforeEach(async () => ({ dir, cleanup } = tempDir()));
 afterEach(() => cleanup());
 
-async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const sieve = (...argv: string[]): Promise<SieveRun> => runSieve(dir, ...argv);
 
 describe('sieve CLI', () => {
   it('prints its version and help', async () => {

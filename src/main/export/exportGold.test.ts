@@ -3,22 +3,17 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseTextGridOrThrow } from '../../core/formats/textGrid';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
-import { runCli } from '../cli/runCli';
 import { ProjectStore } from '../store/projectStore';
 import { diffGold } from '../../core/gold/diff';
 import { readNe } from '../../core/ne/readers/readNe';
+import { type SieveRun, runSieve } from '../../../test/helpers/runSieve';
 
 let dir: string;
 let cleanup: () => void;
 beforeEach(() => ({ dir, cleanup } = tempDir()));
 afterEach(() => cleanup());
 
-async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const sieve = (...argv: string[]): Promise<SieveRun> => runSieve(dir, ...argv);
 
 /** Annotates the test project's first utterance with a tree, entities, concepts, interpretations, labels. */
 async function annotated(): Promise<string> {

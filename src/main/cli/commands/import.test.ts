@@ -4,19 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeTextGrid } from '../../../core/formats/textGrid';
 import { speak, tempDir } from '../../../../test/helpers/tempProject';
 import { ProjectStore } from '../../store/projectStore';
-import { runCli } from '../runCli';
+import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
 
 let dir: string;
 let cleanup: () => void;
 beforeEach(() => ({ dir, cleanup } = tempDir()));
 afterEach(() => cleanup());
 
-async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const sieve = (...argv: string[]): Promise<SieveRun> => runSieve(dir, ...argv);
 
 /** A TextGrid with a `words` tier: the words spread over 0.1 s … 0.9 s, silences as empty intervals. */
 function grid(words: string[]): string {

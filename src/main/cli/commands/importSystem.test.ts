@@ -4,19 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeProject, tempDir } from '../../../../test/helpers/tempProject';
 import { ProjectStore } from '../../store/projectStore';
 import { getSystemOutput } from '../../store/systemStore';
-import { runCli } from '../runCli';
+import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
 
 let dir: string;
 let cleanup: () => void;
 beforeEach(() => ({ dir, cleanup } = tempDir()));
 afterEach(() => cleanup());
 
-async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const sieve = (...argv: string[]): Promise<SieveRun> => runSieve(dir, ...argv);
 
 describe('sieve import-system', () => {
   it('merges a CTM of words and JSON Lines of entities per utterance, and re-import replaces', async () => {

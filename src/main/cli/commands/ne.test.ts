@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SIEVE_VERSION } from '../../../core/version';
-import { runCli } from '../runCli';
+import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
 
 let dir: string;
 beforeEach(() => {
@@ -11,12 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const sieve = (...argv: string[]): Promise<SieveRun> => runSieve(dir, ...argv);
 
 function write(name: string, text: string): string {
   fs.writeFileSync(path.join(dir, name), text);

@@ -10,19 +10,14 @@ import {
 } from '../../../../test/fixtures/sclite/sclite';
 import { tempDir } from '../../../../test/helpers/tempProject';
 import { SIEVE_VERSION } from '../../../core/version';
-import { runCli } from '../runCli';
+import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
 
 let dir: string;
 let cleanup: () => void;
 beforeEach(() => ({ dir, cleanup } = tempDir()));
 afterEach(() => cleanup());
 
-async function sieve(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const sieve = (...argv: string[]): Promise<SieveRun> => runSieve(dir, ...argv);
 
 function write(name: string, text: string): string {
   fs.writeFileSync(path.join(dir, name), text);
