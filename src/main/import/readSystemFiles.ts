@@ -2,15 +2,57 @@
 // utterance. Several files may contribute different parts of the same utterance's output.
 import path from 'node:path';
 import { parseCtm } from '../../core/formats/ctm';
-import { parseSystemOutputJsonl } from '../../core/formats/systemOutputJsonl';
+import { parseSystemJsonl } from '../../core/formats/systemJsonl';
+import type { UtteranceAnnotation } from '../../core/model/annotation';
+import { writeBracket } from '../../core/tree/bracket';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import type { ParseResult } from '../../core/text/diagnostics';
 import { type ImportIssue, located, readText } from './scanCorpus';
 
 type OutputReader = (text: string) => ParseResult<SystemOutput[]>;
 
+/**
+ * The stored form of an annotation line: trees as bracket text. Gold-only parts (interpretations, labels)
+ * are not part of a system's output; a line carrying them gets a warning and they are left out.
+ */
+function toSystemOutput(a: UtteranceAnnotation): { output: SystemOutput; dropped: string[] } {
+  const output: SystemOutput = { id: a.id };
+  if (a.words) output.words = a.words;
+  if (a.trees)
+    output.trees = a.trees.map((t) => ({
+      name: t.name,
+      typed: t.typed,
+      bracket: writeBracket(t.tree, { typed: t.typed }),
+    }));
+  if (a.entities) output.entities = a.entities;
+  if (a.concepts) output.concepts = a.concepts;
+  if (a.nbest) output.nbest = a.nbest;
+  const dropped = (['interpretations', 'labels'] as const).filter((k) => a[k] !== undefined);
+  return { output, dropped };
+}
+
 const READERS: Record<string, OutputReader> = {
-  '.jsonl': parseSystemOutputJsonl,
+  '.jsonl': (text) => {
+    const r = parseSystemJsonl(text);
+    const diagnostics = [...r.diagnostics];
+    const value = r.value.map((a) => {
+      const { output, dropped } = toSystemOutput(a);
+      if (dropped.length > 0) {
+        const at = Math.max(0, text.indexOf(`"${a.id}"`));
+        const line = text.slice(0, at).split('\n').length;
+        diagnostics.push({
+          code: 'system.gold-only',
+          message: `utterance "${a.id}": ${dropped.join(' and ')} belong to the gold standard and were left out`,
+          offset: at,
+          line,
+          column: at - text.lastIndexOf('\n', at - 1),
+          severity: 'warning',
+        });
+      }
+      return output;
+    });
+    return { value, diagnostics };
+  },
   '.ctm': (text) => {
     const r = parseCtm(text);
     return { value: r.value.map((u) => ({ id: u.id, words: u.words })), diagnostics: r.diagnostics };

@@ -48,10 +48,37 @@ describe('sieve import-system', () => {
     store.close();
   });
 
+  it('stores trees as bracket text and warns about gold-only parts', async () => {
+    const { file } = await makeProject(dir);
+    const line = {
+      id: 'train-1',
+      words: [
+        { text: 'I', startSec: 0, endSec: 0.1 },
+        { text: 'want', startSec: 0.1, endSec: 0.4 },
+      ],
+      trees: [{ name: 'syntax', typed: false, tree: '(S (PRP I) (VBP want))' }],
+      labels: { inputKind: 'asr' },
+    };
+    fs.writeFileSync(path.join(dir, 'sys.jsonl'), `${JSON.stringify(line)}\n`);
+    const r = await sieve('import-system', 'test.sieve', '--name', 'parser', 'sys.jsonl');
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(
+      /^warning: .*sys\.jsonl:1:\d+: utterance "train-1": labels belong to the gold standard/,
+    );
+    const store = ProjectStore.open(file);
+    expect(getSystemOutput(store.db, store.systems()[0]!.id, 'train-1')?.trees).toEqual([
+      { name: 'syntax', typed: false, bracket: '(S (PRP I) (VBP want))' },
+    ]);
+    store.close();
+  });
+
   it('refuses located errors and parts given twice, importing nothing', async () => {
     await makeProject(dir);
     fs.writeFileSync(path.join(dir, 'a.ctm'), 'train-1 1 0.0 zero I\n');
-    fs.writeFileSync(path.join(dir, 'b.jsonl'), '{"id": "train-1", "words": [{"text": "I"}]}\n');
+    fs.writeFileSync(
+      path.join(dir, 'b.jsonl'),
+      '{"id": "train-1", "words": [{"text": "I", "startSec": null, "endSec": null}]}\n',
+    );
     fs.writeFileSync(path.join(dir, 'c.ctm'), 'train-1 1 0.0 0.1 I\n');
     const r = await sieve('import-system', 'test.sieve', '--name', 'x', 'a.ctm', 'b.jsonl', 'c.ctm', 'd.txt');
     expect(r.code).toBe(1);
