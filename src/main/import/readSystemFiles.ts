@@ -1,7 +1,9 @@
 // Reads a system's output files (JSON Lines of SystemOutput, CTM of recognized words) into one output per
 // utterance. Several files may contribute different parts of the same utterance's output.
 import path from 'node:path';
+import { parseConcepts } from '../../core/formats/concepts';
 import { parseCtm } from '../../core/formats/ctm';
+import { parseNbestJsonl } from '../../core/formats/nbestJsonl';
 import { parseSystemJsonl } from '../../core/formats/systemJsonl';
 import type { UtteranceAnnotation } from '../../core/model/annotation';
 import { writeBracket } from '../../core/tree/bracket';
@@ -52,6 +54,19 @@ const READERS: Record<string, OutputReader> = {
       return output;
     });
     return { value, diagnostics };
+  },
+  // Attribute–value lists, one utterance per line, each line starting with its utterance id.
+  '.concepts': (text) => {
+    const r = parseConcepts(text, { ids: 'always' });
+    return {
+      value: r.value.map((l) => ({ id: l.id ?? '', concepts: l.concepts })),
+      diagnostics: r.diagnostics,
+    };
+  },
+  // N-best lists in the `sieve nbest` line shape; gold lists on those lines are not part of an output.
+  '.nbest': (text) => {
+    const r = parseNbestJsonl(text);
+    return { value: r.value.map((l) => ({ id: l.id, nbest: l.nbest ?? [] })), diagnostics: r.diagnostics };
   },
   '.ctm': (text) => {
     const r = parseCtm(text);

@@ -72,6 +72,37 @@ describe('sieve import-system', () => {
     store.close();
   });
 
+  it('reads concepts and N-best lists as parts of an output', async () => {
+    const { file } = await makeProject(dir);
+    fs.writeFileSync(path.join(dir, 'sys.concepts'), 'train-1 goal:Berlin src:Bonn\n');
+    fs.writeFileSync(
+      path.join(dir, 'sys.nbest'),
+      `${JSON.stringify({
+        id: 'train-1',
+        nbest: [
+          { interp: 'goal:Berlin', score: 0.6 },
+          { interp: 'goal:Bonn', score: 0.4 },
+        ],
+      })}\n`,
+    );
+    expect(
+      (await sieve('import-system', 'test.sieve', '--name', 'slu', 'sys.concepts', 'sys.nbest')).code,
+    ).toBe(0);
+    const store = ProjectStore.open(file);
+    expect(getSystemOutput(store.db, store.systems()[0]!.id, 'train-1')).toEqual({
+      id: 'train-1',
+      concepts: [
+        { attribute: 'goal', value: 'Berlin' },
+        { attribute: 'src', value: 'Bonn' },
+      ],
+      nbest: [
+        { interpretation: 'goal:Berlin', score: 0.6 },
+        { interpretation: 'goal:Bonn', score: 0.4 },
+      ],
+    });
+    store.close();
+  });
+
   it('refuses located errors and parts given twice, importing nothing', async () => {
     await makeProject(dir);
     fs.writeFileSync(path.join(dir, 'a.ctm'), 'train-1 1 0.0 zero I\n');

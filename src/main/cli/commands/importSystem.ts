@@ -9,11 +9,13 @@ import { formatIssue } from './import';
 /** `sieve import-system PROJECT --name NAME FILE…`: a system's outputs, replacing an earlier import. */
 export const importSystem: Command = {
   name: 'import-system',
-  summary: "Import a system's outputs (JSON Lines, CTM) into a project; re-importing replaces them",
+  summary:
+    "Import a system's outputs (JSON Lines, CTM, concepts, N-best) into a project; re-importing replaces them",
   usage:
     'sieve import-system PROJECT.sieve --name NAME FILE...\n' +
     '  FILE: .jsonl (one output per utterance: words, trees, entities, concepts, nbest; see docs/formats.md)\n' +
-    '        .ctm (recognized words with times); several files may give different parts of an output',
+    '        .ctm (recognized words with times), .concepts (ID attr:value …), .nbest (N-best JSON Lines);\n' +
+    '        several files may give different parts of one output',
   run(args, io) {
     const { values, positionals } = parseArgs({
       args,
