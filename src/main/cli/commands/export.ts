@@ -7,7 +7,7 @@ import type { Command } from '../command';
 /** `sieve export PROJECT --format F OUT`: the gold standard for other tools. */
 export const exportCommand: Command = {
   name: 'export',
-  summary: 'Export the gold standard (gold JSON Lines, Praat TextGrids, CTM, sclite trn)',
+  summary: 'Export the gold standard (gold JSON Lines, Praat TextGrids, timed PTB, CoNLL, CTM, sclite trn)',
   usage:
     `sieve export PROJECT.sieve --format ${EXPORT_FORMATS.join('|')} [--tree NAME] OUT\n` +
     '  jsonl: everything, re-importable with `sieve import --alignment OUT`; textgrid: OUT is a folder,\n' +
