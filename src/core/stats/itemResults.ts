@@ -24,6 +24,7 @@ export function parseItemResults(text: string): ParseResult<ItemResults> {
   const items: ItemLine[] = [];
   const seen = new Set<string>();
   let summary: Record<string, unknown> | null = null;
+  const entityLines: Record<string, unknown>[] = [];
   const index = new LineIndex(text);
   let start = 0;
   while (start < text.length) {
@@ -45,6 +46,7 @@ export function parseItemResults(text: string): ParseResult<ItemResults> {
         if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) at('expected a JSON object');
         else if (typeof o['summary'] === 'object' && o['summary'] !== null)
           summary = o['summary'] as Record<string, unknown>;
+        else if (typeof o['doc'] === 'number' && ('ref' in o || 'hyp' in o)) entityLines.push(o);
         else if (typeof o['id'] !== 'string' && typeof o['id'] !== 'number') at('an item line needs an "id"');
         else {
           const key = typeof o['input'] === 'string' ? `${o['id']}/${o['input']}` : String(o['id']);
@@ -58,7 +60,43 @@ export function parseItemResults(text: string): ParseResult<ItemResults> {
     }
     start = end + 1;
   }
+  if (items.length === 0 && entityLines.length > 0)
+    return { value: neDocuments(entityLines, summary), diagnostics };
   return { value: { items, summary }, diagnostics };
+}
+
+/**
+ * `sieve ne --format json` writes one line per entity (`doc`, `ref`, `hyp`, judgments). Its items are the
+ * documents: per document the whole-entity counts [TP, FP, FN] of the `ne` figure (F1, the figure that
+ * equals exact-match entity F1 on identical texts): a mapped pair right on every component is a true
+ * positive; any other hypothesis entity a false positive and any other reference entity a false negative.
+ * Every document 1..N of the summary's `documents` is an item, with or without entities.
+ */
+function neDocuments(lines: Record<string, unknown>[], summary: Record<string, unknown> | null): ItemResults {
+  const counts = new Map<number, [number, number, number]>();
+  let last = typeof summary?.['documents'] === 'number' ? summary['documents'] : 0;
+  for (const l of lines) {
+    const doc = l['doc'] as number;
+    last = Math.max(last, doc);
+    const c = counts.get(doc) ?? [0, 0, 0];
+    counts.set(doc, c);
+    const right =
+      l['ref'] != null &&
+      l['hyp'] != null &&
+      l['type'] === true &&
+      l['extent'] === true &&
+      l['content'] === true;
+    if (right) c[0]++;
+    else {
+      if (l['hyp'] != null) c[1]++;
+      if (l['ref'] != null) c[2]++;
+    }
+  }
+  const items: ItemLine[] = [];
+  for (let doc = 1; doc <= last; doc++)
+    items.push({ key: String(doc), fields: { id: doc, stats: { ne: counts.get(doc) ?? [0, 0, 0] } } });
+  const combine = { ...((summary?.['combine'] as Record<string, unknown> | undefined) ?? {}), ne: 'f1' };
+  return { items, summary: { ...(summary ?? {}), combine } };
 }
 
 /** How a figure is read from item lines; `--stats` and `--combine` override what the files say. */
@@ -86,6 +124,10 @@ export interface ResolvedMetric {
 const PRESETS: Record<string, { stats: string; statistic: CorpusStatistic }> = {
   wer: { stats: 'S+D+I,C+S+D', statistic: ratioStatistic(0) },
   ca: { stats: 'C-I,C+S+D', statistic: ratioStatistic(1) },
+  // Tree node accuracy (Thomae et al.): (C − I) / (C + S + D), summed over items like the paper's corpus.
+  accuracy: { stats: 'C-I,C+S+D', statistic: ratioStatistic() },
+  // Struct-IoU at corpus level (Shi et al. Definition 15): 2 × Σ matched IoU / Σ nodes.
+  struct_iou: { stats: 'matched_iou+matched_iou,nodes', statistic: ratioStatistic() },
 };
 
 function number(item: ItemLine, field: string, v: unknown): number {

@@ -114,3 +114,52 @@ describe('sieve compare', () => {
     expect((await sieve('compare', 'a.json', 'f.json')).code).toBe(2);
   });
 });
+
+describe('sieve compare on named-entity results', () => {
+  it('pairs `sieve ne --format json` output by document and compares whole-entity F1', async () => {
+    const ref = ['<P>John</P> went to <L>Bonn</L>', 'nothing here', '<O>Siemens</O> in <L>Munich</L>', 'ok'];
+    const hypA = ['<P>John</P> went to <L>Bonn</L>', 'nothing here', '<O>Siemens</O> in <L>Munich</L>', 'ok'];
+    const hypB = ['<L>John</L> went to <L>Bonn</L>', 'nothing <P>here</P>', 'Siemens in <L>Munich</L>', 'ok'];
+    fs.writeFileSync(path.join(dir, 'ref.sgml'), ref.join('\n') + '\n');
+    fs.writeFileSync(path.join(dir, 'a.sgml'), hypA.join('\n') + '\n');
+    fs.writeFileSync(path.join(dir, 'b.sgml'), hypB.join('\n') + '\n');
+    for (const s of ['a', 'b']) {
+      const r = await sieve('ne', '--ref', 'ref.sgml', '--hyp', `${s}.sgml`, '--format', 'json');
+      expect(r.code).toBe(0);
+      fs.writeFileSync(path.join(dir, `${s}.json`), r.out);
+    }
+    const r = await sieve('compare', 'a.json', 'b.json', '--metric', 'ne', '--format', 'json');
+    expect(r.err).toBe('');
+    const report = JSON.parse(r.out) as {
+      n: number;
+      combine: string;
+      a: { value: number };
+      b: { value: number };
+    };
+    // Four documents (one without entities); A is perfect; B: TP 2 (Bonn, Munich), FP 2 (John as L, here), FN 2.
+    expect(report).toMatchObject({ n: 4, combine: 'f1', a: { value: 1 } });
+    expect(report.b.value).toBeCloseTo((2 * 2) / (2 * 2 + 2 + 2), 12);
+  });
+});
+
+describe('sieve compare on tree node accuracy', () => {
+  it('reads `sieve tna --format json` with the corpus rule of the paper (summed counts)', async () => {
+    fs.writeFileSync(path.join(dir, 'ref.txt'), '(S a b c) (u1)\n(S (X a) b) (u2)\n(S a) (u3)\n');
+    fs.writeFileSync(path.join(dir, 'a.txt'), '(S a b c) (u1)\n(S (Y a) b) (u2)\n(S a z) (u3)\n');
+    fs.writeFileSync(path.join(dir, 'b.txt'), '(S a c) (u1)\n(S (X a) b) (u2)\n(S b) (u3)\n');
+    const summaries: { accuracy: number }[] = [];
+    for (const s of ['a', 'b']) {
+      const r = await sieve('tna', 'ref.txt', `${s}.txt`, '--format', 'json');
+      expect(r.code).toBe(0);
+      fs.writeFileSync(path.join(dir, `${s}.json`), r.out);
+      const last = r.out.trim().split('\n').at(-1)!;
+      summaries.push((JSON.parse(last) as { summary: { accuracy: number } }).summary);
+    }
+    const r = await sieve('compare', 'a.json', 'b.json', '--metric', 'accuracy', '--format', 'json');
+    expect(r.err).toBe('');
+    const report = JSON.parse(r.out) as { n: number; a: { value: number }; b: { value: number } };
+    expect(report.n).toBe(3);
+    expect(report.a.value).toBeCloseTo(summaries[0]!.accuracy, 12);
+    expect(report.b.value).toBeCloseTo(summaries[1]!.accuracy, 12);
+  });
+});
