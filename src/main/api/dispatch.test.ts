@@ -227,7 +227,10 @@ describe('system import job', () => {
     const { file } = await makeProject(dir);
     await run('project:open', { path: file });
     const out = path.join(dir, 'sys.jsonl');
-    fs.writeFileSync(out, `${JSON.stringify({ id: 'air-1', words: [{ text: 'flight', startSec: null, endSec: null }] })}\n`);
+    fs.writeFileSync(
+      out,
+      `${JSON.stringify({ id: 'air-1', words: [{ text: 'flight', startSec: null, endSec: null }] })}\n`,
+    );
     const started = (await run('system:import', { name: 'asr', files: [out] })) as { value: { id: string } };
     let status: { value: { state: string } } | undefined;
     for (let i = 0; i < 200; i++) {
