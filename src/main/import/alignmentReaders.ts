@@ -1,6 +1,8 @@
 // Which reader turns an alignment file into utterances with timed words, chosen by file extension.
 import path from 'node:path';
 import { parseCtm } from '../../core/formats/ctm';
+import { eafTierWords, parseEaf } from '../../core/formats/eaf';
+import { diagnosticAt, LineIndex } from '../../core/text/diagnostics';
 import { parseGoldJsonl } from '../../core/gold/goldJsonl';
 import { parseTextGridWords } from '../../core/formats/textGridWords';
 import { parseWordTimesJson } from '../../core/formats/wordTimesJson';
@@ -36,6 +38,14 @@ const READERS: Record<string, AlignmentReader> = {
       diagnostics: r.diagnostics,
     };
   },
+  // ELAN: the tier named `words`, else the first top-level time-aligned tier.
+  '.eaf': single((t) => {
+    const r = parseEaf(t);
+    const words = eafTierWords(r.value);
+    if (words) return { value: words, diagnostics: r.diagnostics };
+    const none = diagnosticAt(new LineIndex(t), 0, 'eaf.no-tier', 'expected a time-aligned tier of words');
+    return { value: [], diagnostics: [...r.diagnostics, none] };
+  }),
   '.ctm': (text) => {
     const r = parseCtm(text);
     return { value: r.value.map((u) => ({ id: u.id, words: u.words })), diagnostics: r.diagnostics };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeEaf } from '../../../core/formats/eaf';
 import { writeTextGrid } from '../../../core/formats/textGrid';
 import { speak, tempDir } from '../../../../test/helpers/tempProject';
 import { ProjectStore } from '../../store/projectStore';
@@ -162,6 +163,31 @@ describe('sieve import', () => {
         )
       ).err,
     ).toMatch(/none\.sgml does not exist/);
+  });
+
+  it('reads ELAN EAF word tiers', async () => {
+    corpus();
+    fs.mkdirSync(path.join(dir, 'eaf'));
+    fs.writeFileSync(
+      path.join(dir, 'eaf', 'u1.eaf'),
+      writeEaf([
+        {
+          id: 'words',
+          annotations: [
+            { startSec: 0.1, endSec: 0.35, value: 'from' },
+            { startSec: 0.35, endSec: 0.7, value: 'Bonn' },
+          ],
+        },
+      ]),
+    );
+    const r = await sieve('import', 'e.sieve', '--audio', 'audio', '--alignment', 'eaf');
+    expect(r.err).toBe('');
+    const store = ProjectStore.open(path.join(dir, 'e.sieve'));
+    expect(store.getUtterance('u1').words.map((w) => [w.text, w.startSec, w.endSec, w.source])).toEqual([
+      ['from', 0.1, 0.35, 'eaf'],
+      ['Bonn', 0.35, 0.7, 'eaf'],
+    ]);
+    store.close();
   });
 
   it('stops at a broken alignment file with file:line:column and writes nothing', async () => {
