@@ -99,6 +99,16 @@ export const contract = {
     input: z.strictObject({ name: z.string().min(1).max(200), files: z.array(LocalPath).min(1).max(100) }),
     output: JobStatus,
   },
+  'score:utterance': {
+    input: z.strictObject({ systemId: z.number().int().positive(), utteranceId: UtteranceId }),
+    output: z.strictObject({
+      systemId: z.number().int(),
+      utteranceId: z.string(),
+      /** `UtteranceScores` (src/core/scoring/scoreUtterance.ts), or null when the system has no output here. */
+      scores: z.looseObject({ trees: z.array(z.unknown()) }).nullable(),
+      cached: z.boolean(),
+    }),
+  },
   'job:status': { input: z.strictObject({ jobId: z.string().max(100) }), output: JobStatus },
   'system:list': { input: z.strictObject({}), output: z.array(SystemInfo) },
   'audio:peaks': { input: z.strictObject({ audioId: z.number().int().positive() }), output: Peaks },

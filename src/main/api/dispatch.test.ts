@@ -242,3 +242,48 @@ describe('system import job', () => {
     expect(await run('system:list', {})).toMatchObject({ ok: true, value: [{ name: 'asr', outputs: 1 }] });
   });
 });
+
+describe('scoring through the API', () => {
+  it('scores a system output for an utterance, caches it, and drops the cache when the gold changes', async () => {
+    const { file } = await makeProject(dir);
+    await run('project:open', { path: file });
+    const out = path.join(dir, 'sys.jsonl');
+    const words = [
+      { text: 'I', startSec: 0, endSec: 0.1 },
+      { text: 'went', startSec: 0.11, endSec: 0.41 },
+    ];
+    fs.writeFileSync(out, `${JSON.stringify({ id: 'train-1', words })}\n`);
+    const job = (await run('system:import', { name: 'asr', files: [out] })) as { value: { id: string } };
+    for (let i = 0; i < 200; i++) {
+      const st = (await run('job:status', { jobId: job.value.id })) as { value: { state: string } };
+      if (st.value.state !== 'running') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const systemId = ((await run('system:list', {})) as { value: { id: number }[] }).value[0]!.id;
+    const first = await run('score:utterance', { systemId, utteranceId: 'train-1' });
+    // Gold "I want to" against "I went": one correct, one substitution, one deletion.
+    expect(first).toMatchObject({
+      ok: true,
+      value: { cached: false, scores: { words: { C: 1, S: 1, D: 1, I: 0, N: 3 } } },
+    });
+    expect(await run('score:utterance', { systemId, utteranceId: 'train-1' })).toMatchObject({
+      value: { cached: true },
+    });
+    const diff = [
+      { field: 'words', before: await goldWords(), after: [{ text: 'I', startSec: 0, endSec: 0.1 }] },
+    ];
+    await run('gold:applyDiff', { utteranceId: 'train-1', diff });
+    expect(await run('score:utterance', { systemId, utteranceId: 'train-1' })).toMatchObject({
+      value: { cached: false, scores: { words: { C: 1, S: 0, D: 0, I: 1, N: 1 } } },
+    });
+    expect(await run('score:utterance', { systemId, utteranceId: 'air-1' })).toMatchObject({
+      value: { scores: null },
+    });
+    expect(bugs).toEqual([]);
+  });
+});
+
+async function goldWords(): Promise<unknown> {
+  const g = (await run('gold:get', { utteranceId: 'train-1' })) as { value: { gold: { words: unknown } } };
+  return g.value.gold.words;
+}

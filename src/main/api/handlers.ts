@@ -3,7 +3,8 @@ import { SIEVE_VERSION } from '../../core/version';
 import { scanCorpus } from '../import/scanCorpus';
 import { writeCorpus } from '../import/writeCorpus';
 import { readSystemFiles } from '../import/readSystemFiles';
-import { importSystemOutputs } from '../store/systemStore';
+import { getCachedScore, getSystemOutput, importSystemOutputs, putCachedScore } from '../store/systemStore';
+import { scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { AppError } from '../../core/api/errors';
 import type { Session } from './session';
 
@@ -74,6 +75,18 @@ export function createHandlers(session: Session) {
         progress(files.length, files.length, 'writing');
         return { ...importSystemOutputs(project.db, name, read.outputs, files), warnings: read.warnings };
       }),
+    'score:utterance': ({ systemId, utteranceId }) => {
+      const db = session.project.db;
+      const output = getSystemOutput(db, systemId, utteranceId);
+      if (!output) return { systemId, utteranceId, scores: null, cached: false };
+      // One cache entry holds every part; each part carries its own settings signature.
+      const key = { systemId, utteranceId, metric: 'utterance', signature: `utterance|v:${SIEVE_VERSION}` };
+      const hit = getCachedScore(db, key) as ReturnType<typeof scoreUtterance> | undefined;
+      if (hit) return { systemId, utteranceId, scores: hit, cached: true };
+      const scores = scoreUtterance(session.project.goldState(utteranceId).gold, output);
+      putCachedScore(db, key, scores);
+      return { systemId, utteranceId, scores, cached: false };
+    },
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),
     'audio:peaks': ({ audioId }) => session.project.peaks(audioId),

@@ -1,0 +1,190 @@
+// Scores one system output against one utterance's gold standard with every metric both sides allow:
+// word accuracy (with the sclite alignment), concept accuracy, per tree tree node accuracy (typed tree
+// edit distance with its mapping) and Struct-IoU (when both sides have word times), named entities
+// (Burger et al., text aligner), and the N-best figures. Each part carries its sufficient statistics and
+// its settings signature, so the studio can show it next to the waveform and reports can sum it.
+import { scoreConcepts, caSignature } from '../metrics/conceptAccuracy';
+import { scoreTreePair, tnaSignature } from '../metrics/treeNodeAccuracy';
+import { scoreWords, werSignature } from '../metrics/wordAccuracy';
+import type { GoldRecords } from '../gold/records';
+import type { SystemOutput } from '../model/systemOutput';
+import { figureAt, figureName, scoreNbest } from '../nbest/nbestScorer';
+import { neSignature, scoreNeDocument } from '../ne/scoreNe';
+import { textAligner } from '../ne/textAligner';
+import { structIou, structIouSignature } from '../structIou/structIou';
+import { parseTreeOrThrow } from '../tree/bracket';
+
+/** One word-alignment step: reference and hypothesis word indices (−1 for none) and the operation. */
+export interface WordStep {
+  op: 'C' | 'S' | 'I' | 'D';
+  ref: number;
+  hyp: number;
+}
+
+/** Everything scored for one utterance; a part is absent when one side lacks what it needs. */
+export interface UtteranceScores {
+  words?: {
+    C: number;
+    S: number;
+    D: number;
+    I: number;
+    N: number;
+    wer: number | null;
+    steps: WordStep[];
+    signature: string;
+  };
+  concepts?: {
+    C: number;
+    S: number;
+    D: number;
+    I: number;
+    N: number;
+    accuracy: number | null;
+    signature: string;
+  };
+  trees: {
+    name: string;
+    tna?: {
+      C: number;
+      S: number;
+      D: number;
+      I: number;
+      accuracy: number | null;
+      distance: number;
+      mapping: { i: number | null; j: number | null; op: string }[];
+      signature: string;
+    };
+    structIou?: { score: number; matchedIou: number; nodes: number; pairs: unknown[]; signature: string };
+    /** Why a part of this tree's scoring could not be done (e.g. a system word without times). */
+    notes: string[];
+  }[];
+  entities?: {
+    ref: number;
+    hyp: number;
+    correct: number;
+    entries: {
+      ref: number;
+      hyp: number;
+      type: boolean | null;
+      extent: boolean | null;
+      content: boolean | null;
+    }[];
+    signature: string;
+  };
+  nbest?: { figures: Record<string, number>; signature: string };
+}
+
+function timed(
+  words: readonly { startSec?: number | null; endSec?: number | null }[],
+): { startSec: number; endSec: number }[] | null {
+  const out: { startSec: number; endSec: number }[] = [];
+  for (const w of words) {
+    if (w.startSec == null || w.endSec == null) return null;
+    out.push({ startSec: w.startSec, endSec: w.endSec });
+  }
+  return out;
+}
+
+/** Scores `output` against `gold` (the sclite costs, case folded, greedy NE mapping with tolerance 1). */
+export function scoreUtterance(gold: GoldRecords, output: SystemOutput): UtteranceScores {
+  const result: UtteranceScores = { trees: [] };
+  const hypWords = output.words ?? null;
+  if (hypWords) {
+    const w = scoreWords(
+      gold.words.map((x) => x.text),
+      hypWords.map((x) => x.text),
+      { ignoreCase: true },
+    );
+    result.words = {
+      ...w.stats,
+      wer: w.wer,
+      steps: w.alignment.map((p) => ({ op: p.op, ref: p.refIndex, hyp: p.hypIndex })),
+      signature: werSignature({ ignoreCase: true }),
+    };
+  }
+  if (output.concepts) {
+    const c = scoreConcepts(gold.concepts, output.concepts, { ignoreCase: true });
+    result.concepts = { ...c.stats, accuracy: c.accuracy, signature: caSignature({ ignoreCase: true }) };
+  }
+  const goldTimes = timed(gold.words);
+  const hypTimes = hypWords ? timed(hypWords) : null;
+  for (const pt of output.trees ?? []) {
+    const gt = gold.trees.find((t) => t.name === pt.name);
+    if (!gt) continue;
+    const entry: UtteranceScores['trees'][number] = { name: pt.name, notes: [] };
+    const gTree = parseTreeOrThrow(gt.bracket, { typed: gt.typed }, `gold tree "${gt.name}"`);
+    const pTree = parseTreeOrThrow(pt.bracket, { typed: pt.typed }, `system tree "${pt.name}"`);
+    const typed = gt.typed && pt.typed;
+    const t = scoreTreePair(pt.name, gTree, pTree, { costs: { typed } });
+    entry.tna = {
+      ...t.counts,
+      accuracy: t.accuracy,
+      distance: t.distance,
+      mapping: t.mapping.map((o) => ({ i: o.i, j: o.j, op: o.op })),
+      signature: tnaSignature({ costs: { typed } }),
+    };
+    // Struct-IoU compares constituents over time, so both trees need timed words (Shi et al. §3).
+    if (goldTimes && hypTimes && !typed) {
+      try {
+        const s = structIou({ tree: gTree, words: goldTimes }, { tree: pTree, words: hypTimes });
+        entry.structIou = {
+          score: s.score,
+          matchedIou: s.matchedIou,
+          nodes: s.nodes,
+          pairs: s.pairs,
+          signature: structIouSignature(),
+        };
+      } catch (err) {
+        entry.notes.push(`Struct-IoU: ${(err as Error).message}`);
+      }
+    } else if (!typed) entry.notes.push('Struct-IoU needs word times on both sides');
+    result.trees.push(entry);
+  }
+  if (output.entities && hypWords) {
+    const settings = { aligner: textAligner };
+    const d = scoreNeDocument(
+      { words: gold.words, entities: gold.entities },
+      {
+        words: hypWords.map((w) => ({
+          text: w.text,
+          startSec: w.startSec ?? null,
+          endSec: w.endSec ?? null,
+        })),
+        entities: output.entities,
+      },
+      settings,
+    );
+    const entries = d.entries.map((e) => ({
+      ref: e.ref,
+      hyp: e.hyp,
+      type: e.judgement?.type ?? null,
+      extent: e.judgement?.extent ?? null,
+      content: e.judgement?.content ?? null,
+    }));
+    result.entities = {
+      ref: d.stats.ref,
+      hyp: d.stats.hyp,
+      correct: entries.filter((e) => e.type && e.extent && e.content).length,
+      entries,
+      signature: neSignature(settings),
+    };
+  }
+  if (output.nbest && gold.interpretations.length > 0) {
+    const s = scoreNbest(
+      [
+        {
+          id: 'u',
+          nbest: output.nbest.map((e) => ({ interp: e.interpretation, score: e.score })),
+          gold: gold.interpretations,
+          labels: {},
+        },
+      ],
+      { interp: 'auto' },
+    );
+    const figures: Record<string, number> = {};
+    for (const m of ['NotFound', 'FRecall', 'NDCG'] as const)
+      s.ks.forEach((k, ki) => (figures[figureName(m, k)] = figureAt(s, 0, m, ki)));
+    result.nbest = { figures, signature: s.signature };
+  }
+  return result;
+}

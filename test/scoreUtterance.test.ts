@@ -1,0 +1,86 @@
+// Scores the bundled demo's two real recognizers against its gold, utterance by utterance, and checks the
+// parts against independent references: NIST sclite for the words, the gold itself for the trees.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/tempProject';
+import { runSclite, scliteAvailable } from './fixtures/sclite/sclite';
+import { ProjectStore } from '../src/main/store/projectStore';
+import { getSystemOutput } from '../src/main/store/systemStore';
+import type { GoldRecords } from '../src/core/gold/records';
+import type { SystemOutput } from '../src/core/model/systemOutput';
+import { scoreUtterance } from '../src/core/scoring/scoreUtterance';
+
+const tmp = tempDir('sieve-score-');
+let store: ProjectStore;
+const items: { system: string; gold: GoldRecords; output: SystemOutput }[] = [];
+
+beforeAll(() => {
+  // Opening a project migrates it, so only a copy of the demo is opened.
+  fs.cpSync(path.resolve(import.meta.dirname, '../resources/demo'), tmp.dir, { recursive: true });
+  store = ProjectStore.open(path.join(tmp.dir, 'demo.sieve'));
+  for (const sys of store.systems())
+    for (const u of store.listUtterances()) {
+      const output = getSystemOutput(store.db, sys.id, u.id);
+      if (output) items.push({ system: sys.name, gold: store.goldState(u.id).gold, output });
+    }
+});
+afterAll(() => {
+  store.close();
+  tmp.cleanup();
+});
+
+describe('scoring an utterance (the demo systems)', () => {
+  it('scores every part for every utterance of both systems', () => {
+    expect(items.length).toBe(24);
+    for (const { gold, output } of items) {
+      const s = scoreUtterance(gold, output);
+      expect(s.words).toBeDefined();
+      expect(s.concepts).toBeDefined();
+      expect(s.entities).toBeDefined();
+      expect(s.trees.map((t) => t.name).sort()).toEqual(['semantic', 'syntax']);
+      for (const t of s.trees) {
+        expect(t.tna!.accuracy === null || t.tna!.accuracy <= 1).toBe(true);
+        if (t.name === 'syntax') expect(t.structIou!.score).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
+  it('scores the gold against itself perfectly', () => {
+    for (const { gold } of items.slice(0, 12)) {
+      const self: SystemOutput = {
+        id: 'x',
+        words: gold.words,
+        trees: gold.trees,
+        entities: gold.entities,
+        concepts: gold.concepts,
+      };
+      const s = scoreUtterance(gold, self);
+      expect(s.words!.wer).toBe(0);
+      expect(s.concepts!.accuracy).toBe(1);
+      expect(s.entities!.correct).toBe(gold.entities.length);
+      for (const t of s.trees) {
+        expect(t.tna!.accuracy).toBe(1);
+        if (t.structIou) expect(t.structIou.score).toBeCloseTo(1, 12);
+      }
+    }
+  });
+
+  it.skipIf(!scliteAvailable())('gives the same word counts as NIST sclite (sctk; CI installs it)', () => {
+    for (const system of ['pocketsphinx-generic', 'pocketsphinx-domain']) {
+      const mine = items.filter((i) => i.system === system);
+      const pairs = mine.map((i, k) => ({
+        id: `u${k}`,
+        ref: i.gold.words.map((w) => w.text.toLowerCase()),
+        hyp: (i.output.words ?? []).map((w) => w.text.toLowerCase()),
+      }));
+      const sclite = runSclite(pairs);
+      mine.forEach((i, k) => {
+        const w = scoreUtterance(i.gold, i.output).words!;
+        expect({ C: w.C, S: w.S, D: w.D, I: w.I }).toEqual(
+          (({ C, S, D, I }) => ({ C, S, D, I }))(sclite.utterances.get(`u${k}`)!),
+        );
+      });
+    }
+  });
+});
