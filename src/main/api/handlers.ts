@@ -4,9 +4,14 @@ import { scanCorpus } from '../import/scanCorpus';
 import { writeCorpus } from '../import/writeCorpus';
 import { readSystemFiles } from '../import/readSystemFiles';
 import { getCachedScore, getSystemOutput, importSystemOutputs, putCachedScore } from '../store/systemStore';
-import { scoreUtterance } from '../../core/scoring/scoreUtterance';
+import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { AppError } from '../../core/api/errors';
 import type { Session } from './session';
+
+/** The scores as the contract types them (an open record; the fields are documented in the core module). */
+function asApiScores(s: UtteranceScores): { [key: string]: unknown; trees: unknown[] } {
+  return s as unknown as { [key: string]: unknown; trees: unknown[] };
+}
 
 /** Imports audio and alignments into the open project as a job (checked first, one transaction). */
 function startProjectImport(session: Session, audioDir: string, alignment: string) {
@@ -82,10 +87,10 @@ export function createHandlers(session: Session) {
       // One cache entry holds every part; each part carries its own settings signature.
       const key = { systemId, utteranceId, metric: 'utterance', signature: `utterance|v:${SIEVE_VERSION}` };
       const hit = getCachedScore(db, key) as ReturnType<typeof scoreUtterance> | undefined;
-      if (hit) return { systemId, utteranceId, scores: hit, cached: true };
+      if (hit) return { systemId, utteranceId, scores: asApiScores(hit), cached: true };
       const scores = scoreUtterance(session.project.goldState(utteranceId).gold, output);
       putCachedScore(db, key, scores);
-      return { systemId, utteranceId, scores, cached: false };
+      return { systemId, utteranceId, scores: asApiScores(scores), cached: false };
     },
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),
