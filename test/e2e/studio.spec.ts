@@ -136,3 +136,31 @@ test('bad API input is refused with a clear error and changes nothing', async ()
   expect(await unknown.json()).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   expect(await host.api<UtteranceSummary[]>('utterance:list', {})).toEqual(before);
 });
+
+test("a system's words under the gold words, coloured by their alignment, with the utterance's WER", async ({
+  page,
+}) => {
+  const systems = await host.api<{ id: number; name: string }[]>('system:list', {});
+  test.skip(systems.length === 0, 'the project opened has no systems (SIEVE_E2E_PROJECT without outputs)');
+  const utterances = await host.api<UtteranceSummary[]>('utterance:list', {});
+  const target = utterances[1]!;
+  const scored = await host.api<{ scores: { words: { wer: number; steps: { op: string }[] } } }>(
+    'score:utterance',
+    { systemId: systems[0]!.id, utteranceId: target.id },
+  );
+  await page.goto(host.url);
+  await page.locator('table.utterances').waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
+  const tier = page.getByTestId('system-tier');
+  await expect(page.getByTestId('system-wer')).toHaveText(
+    `WER ${(scored.scores.words.wer * 100).toFixed(1)} %`,
+  );
+  // One box per alignment step, each marked with its operation.
+  const steps = scored.scores.words.steps;
+  await expect(tier.locator('.system-box')).toHaveCount(steps.length);
+  for (const op of ['C', 'S', 'I', 'D'])
+    await expect(tier.locator(`.system-box.op-${op}`)).toHaveCount(steps.filter((s) => s.op === op).length);
+  await page.screenshot({ path: 'test-results/system-tier.png' });
+});

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AnnotationStatus, Peaks, ProjectSummary, UtteranceDetail, UtteranceSummary } from '../model/schemas';
 import { GoldDiff } from '../gold/diff';
 import { GoldRecords } from '../gold/records';
+import { SystemOutput } from '../model/systemOutput';
 import { AnnotationSettings, AnnotationSettingsState } from '../edit/settings';
 import { type ApiResult, ApiErrorShape } from './errors';
 
@@ -106,6 +107,8 @@ export const contract = {
       utteranceId: z.string(),
       /** `UtteranceScores` (src/core/scoring/scoreUtterance.ts), or null when the system has no output here. */
       scores: z.looseObject({ trees: z.array(z.unknown()) }).nullable(),
+      /** The system's output the scores are about (its own words and times), or null. */
+      output: SystemOutput.nullable(),
       cached: z.boolean(),
     }),
   },

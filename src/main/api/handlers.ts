@@ -83,14 +83,14 @@ export function createHandlers(session: Session) {
     'score:utterance': ({ systemId, utteranceId }) => {
       const db = session.project.db;
       const output = getSystemOutput(db, systemId, utteranceId);
-      if (!output) return { systemId, utteranceId, scores: null, cached: false };
+      if (!output) return { systemId, utteranceId, scores: null, output: null, cached: false };
       // One cache entry holds every part; each part carries its own settings signature.
       const key = { systemId, utteranceId, metric: 'utterance', signature: `utterance|v:${SIEVE_VERSION}` };
       const hit = getCachedScore(db, key) as ReturnType<typeof scoreUtterance> | undefined;
-      if (hit) return { systemId, utteranceId, scores: asApiScores(hit), cached: true };
+      if (hit) return { systemId, utteranceId, scores: asApiScores(hit), output, cached: true };
       const scores = scoreUtterance(session.project.goldState(utteranceId).gold, output);
       putCachedScore(db, key, scores);
-      return { systemId, utteranceId, scores: asApiScores(scores), cached: false };
+      return { systemId, utteranceId, scores: asApiScores(scores), output, cached: false };
     },
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),

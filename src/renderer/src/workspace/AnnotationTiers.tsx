@@ -4,6 +4,7 @@ import type { Selection } from '../../../core/edit/selection';
 import type { TreeNode } from '../../../core/tree/tree';
 import { SpectrogramTier } from '../spectrogram/SpectrogramTier';
 import { EntityTier } from './EntityTier';
+import { SystemTier } from './SystemTier';
 import { TierRow } from './TierRow';
 import type { TierActions } from './tierActions';
 import { TreeTier } from './TreeTier';
@@ -24,9 +25,11 @@ interface Props {
   /** Audio to draw a spectrogram of, when the spectrogram is on. */
   spectrogram: { url: string; startSec: number; endSec: number } | null;
   actions: TierActions;
+  /** The utterance, for the systems' words shown under the gold. */
+  utteranceId: string;
 }
 
-/** The tiers under the waveform: spectrogram (when on), words, entities and the gold tree. */
+/** The tiers under the waveform: spectrogram (when on), words, a system's words, entities and the gold tree. */
 export function AnnotationTiers(p: Props) {
   const { gold, selection: sel, shown } = p;
   return (
@@ -44,6 +47,7 @@ export function AnnotationTiers(p: Props) {
           actions={p.actions}
         />
       </TierRow>
+      <SystemTier utteranceId={p.utteranceId} gold={gold.words} />
       <TierRow name="entities">
         <EntityTier
           entities={gold.entities}

@@ -286,6 +286,7 @@ export function Workspace({
             onShowTree={setTreeName}
             spectrogram={spectrogram && peaks ? { url, startSec: u.startSec, endSec: u.endSec } : null}
             actions={actions}
+            utteranceId={u.id}
           />
         </AxisBody>
       </div>
