@@ -33,3 +33,32 @@ export function integerFlag(value: string | undefined, fallback: number): number
 export function fmt(v: number, digits = 4): string {
   return Number.isNaN(v) ? '-' : v.toFixed(digits);
 }
+
+/**
+ * Calls `each` with the object on every non-blank line of a JSON Lines text, its `file:line` location and
+ * its 1-based line number; a line that is not JSON, or not an object, becomes an error naming `expected`.
+ */
+export function eachJsonObjectLine(
+  file: string,
+  text: string,
+  expected: string,
+  errors: string[],
+  each: (rec: Record<string, unknown>, where: string, line: number) => void,
+): void {
+  text.split('\n').forEach((raw, k) => {
+    const where = `${file}:${k + 1}`;
+    if (raw.trim() === '') return;
+    let obj: unknown;
+    try {
+      obj = JSON.parse(raw);
+    } catch (err) {
+      errors.push(`${where}: not JSON: ${(err as Error).message}`);
+      return;
+    }
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
+      errors.push(`${where}: expected an object ${expected}`);
+      return;
+    }
+    each(obj as Record<string, unknown>, where, k + 1);
+  });
+}

@@ -8,6 +8,7 @@ import { type StructIouResult, structIou, structIouSignature } from '../../../co
 import { parseTree } from '../../../core/tree/bracket';
 import { type TreeNode, leaves } from '../../../core/tree/tree';
 import { type Command, EXIT_USAGE } from '../command';
+import { eachJsonObjectLine } from './scoreFiles';
 
 /** One side of an input line, read and checked. */
 interface Side {
@@ -77,28 +78,14 @@ function readSide(v: unknown, key: string, text: boolean, errors: string[], wher
 function readJsonl(file: string, content: string, text: boolean): { lines: Line[]; errors: string[] } {
   const lines: Line[] = [];
   const errors: string[] = [];
-  content.split('\n').forEach((raw, k) => {
-    const where = `${file}:${k + 1}`;
-    if (raw.trim() === '') return;
-    let obj: unknown;
-    try {
-      obj = JSON.parse(raw);
-    } catch (err) {
-      errors.push(`${where}: not JSON: ${(err as Error).message}`);
-      return;
-    }
-    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
-      errors.push(`${where}: expected an object {"id", "gold", "pred"}`);
-      return;
-    }
-    const rec = obj as Record<string, unknown>;
+  eachJsonObjectLine(file, content, '{"id", "gold", "pred"}', errors, (rec, where, lineNo) => {
     if (rec.flexible !== undefined && typeof rec.flexible !== 'boolean') {
       errors.push(`${where}: "flexible" must be true or false`);
       return;
     }
     const gold = readSide(rec.gold, 'gold', text, errors, where);
     const pred = readSide(rec.pred, 'pred', text, errors, where);
-    if (gold && pred) lines.push({ where, id: rec.id ?? k + 1, flexible: rec.flexible, gold, pred });
+    if (gold && pred) lines.push({ where, id: rec.id ?? lineNo, flexible: rec.flexible, gold, pred });
   });
   return { lines, errors };
 }

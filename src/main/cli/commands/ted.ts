@@ -7,6 +7,7 @@ import { treeEditDistance } from '../../../core/ted/ted';
 import { parseTree } from '../../../core/tree/bracket';
 import type { TreeNode } from '../../../core/tree/tree';
 import { type Command, EXIT_USAGE } from '../command';
+import { eachJsonObjectLine } from './scoreFiles';
 
 /** One parsed input line. */
 interface TedLine {
@@ -19,21 +20,7 @@ interface TedLine {
 function readJsonl(file: string, text: string, typed: boolean): { lines: TedLine[]; errors: string[] } {
   const lines: TedLine[] = [];
   const errors: string[] = [];
-  text.split('\n').forEach((raw, k) => {
-    const where = `${file}:${k + 1}`;
-    if (raw.trim() === '') return;
-    let obj: unknown;
-    try {
-      obj = JSON.parse(raw);
-    } catch (err) {
-      errors.push(`${where}: not JSON: ${(err as Error).message}`);
-      return;
-    }
-    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
-      errors.push(`${where}: expected an object {"id", "t1", "t2"}`);
-      return;
-    }
-    const rec = obj as Record<string, unknown>;
+  eachJsonObjectLine(file, text, '{"id", "t1", "t2"}', errors, (rec, where, lineNo) => {
     const trees: TreeNode[] = [];
     for (const key of ['t1', 't2'] as const) {
       const v = rec[key];
@@ -47,7 +34,7 @@ function readJsonl(file: string, text: string, typed: boolean): { lines: TedLine
       if (first) errors.push(`${where}: ${key}:${first.line}:${first.column}: ${first.message}`);
       else trees.push(r.value!);
     }
-    if (trees.length === 2) lines.push({ id: rec.id ?? k + 1, t1: trees[0]!, t2: trees[1]! });
+    if (trees.length === 2) lines.push({ id: rec.id ?? lineNo, t1: trees[0]!, t2: trees[1]! });
   });
   return { lines, errors };
 }
