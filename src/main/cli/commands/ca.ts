@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MetricInputError } from '../../../core/align/metricInputError';
 import {
@@ -13,6 +11,7 @@ import type { Concept } from '../../../core/model/annotation';
 import type { Diagnostic } from '../../../core/text/diagnostics';
 import { parseTree } from '../../../core/tree/bracket';
 import { type CliIo, type Command, EXIT_USAGE } from '../command';
+import { readInputFile } from './scoreFiles';
 
 const FORMATS = ['table', 'json'] as const;
 const COSTS = ['sclite', 'equal'] as const;
@@ -29,13 +28,8 @@ interface ItemLine {
 const TRAILING_ID = /(^|\s)\(([^\s()]+)\)\s*$/;
 
 function readLines(file: string, io: CliIo): ItemLine[] | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
-  } catch (err) {
-    io.err(`${file}: ${(err as Error).message}\n`);
-    return null;
-  }
+  const text = readInputFile(file, io);
+  if (text === null) return null;
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return lines.map((raw, k) => {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { praLines } from '../../../core/align/pra';
@@ -11,23 +10,17 @@ import {
   scoreTranscripts,
 } from '../../../core/metrics/wordAccuracy';
 import { type CliIo, type Command, EXIT_USAGE } from '../command';
+import { readInputFile, reportDiagnostics } from './scoreFiles';
 
 const FORMATS = ['sum', 'pra', 'json'] as const;
 const COSTS = ['sclite', 'equal'] as const;
 
 /** Reads a trn file; prints every bad line as `file:line:col: message` and returns null on errors. */
 export function readTrnFile(file: string, io: CliIo): TrnUtterance[] | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
-  } catch (err) {
-    io.err(`${file}: ${(err as Error).message}\n`);
-    return null;
-  }
+  const text = readInputFile(file, io);
+  if (text === null) return null;
   const { value, diagnostics } = parseTrn(text);
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  for (const d of errors) io.err(`${file}:${d.line}:${d.column}: ${d.message}\n`);
-  return errors.length > 0 ? null : value;
+  return reportDiagnostics(file, diagnostics, io) ? null : value;
 }
 
 /** sclite's speaker of an utterance id (`-i rm`/`spu_id`): the id up to its first `-`, else its first `_`. */
