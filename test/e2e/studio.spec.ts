@@ -162,5 +162,32 @@ test("a system's words under the gold words, coloured by their alignment, with t
   await expect(tier.locator('.system-box')).toHaveCount(steps.length);
   for (const op of ['C', 'S', 'I', 'D'])
     await expect(tier.locator(`.system-box.op-${op}`)).toHaveCount(steps.filter((s) => s.op === op).length);
-  await page.screenshot({ path: 'test-results/system-tier.png' });
+  // The score panel shows the same WER, with how it was counted.
+  await expect(page.getByTestId('score-panel').locator('tr', { hasText: 'WER' })).toContainText(
+    `${(scored.scores.words.wer * 100).toFixed(1)} %`,
+  );
+  // Clicking a recognized word plays it: the playhead moves into its time.
+  const box = tier.locator('.system-box:not(.op-D)').nth(1);
+  await box.click();
+  const [from, to] = ((await box.getAttribute('title')) ?? '').match(/\d+\.\d+/g)!.map(Number) as [
+    number,
+    number,
+  ];
+  await expect
+    .poll(async () => Number(await page.getByTestId('current-time').textContent()), { timeout: 5000 })
+    .toBeGreaterThanOrEqual(from - 0.01);
+  expect(Number(await page.getByTestId('current-time').textContent())).toBeLessThanOrEqual(to + 0.05);
+  await page.screenshot({ path: 'test-results/system-tier.png', fullPage: true });
+  // Y shows the next system, with its own WER.
+  if (systems.length > 1) {
+    const other = await host.api<{ scores: { words: { wer: number } } }>('score:utterance', {
+      systemId: systems[1]!.id,
+      utteranceId: target.id,
+    });
+    await page.keyboard.press('y');
+    await expect(page.getByLabel('System shown')).toHaveValue(String(systems[1]!.id));
+    await expect(page.getByTestId('system-wer')).toHaveText(
+      `WER ${(other.scores.words.wer * 100).toFixed(1)} %`,
+    );
+  }
 });

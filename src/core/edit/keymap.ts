@@ -14,6 +14,7 @@ export type Action =
   | 'zoomOut'
   | 'zoomFit'
   | 'toggleSpectrogram'
+  | 'nextSystem'
   | 'prevUtterance'
   | 'nextUtterance'
   | 'back'
@@ -73,6 +74,12 @@ export const BINDINGS: readonly Binding[] = [
   { keys: ['-'], action: 'zoomOut', label: 'zoom out', group: 'Playback and view' },
   { keys: ['0'], action: 'zoomFit', label: 'fit the utterance', group: 'Playback and view' },
   { keys: ['g'], action: 'toggleSpectrogram', label: 'spectrogram on/off', group: 'Playback and view' },
+  {
+    keys: ['y'],
+    action: 'nextSystem',
+    label: 'show the next system’s words and scores',
+    group: 'Playback and view',
+  },
   { keys: ['[', 'PageUp'], action: 'prevUtterance', label: 'previous utterance', group: 'Utterances' },
   { keys: [']', 'PageDown'], action: 'nextUtterance', label: 'next utterance', group: 'Utterances' },
   {

@@ -5,6 +5,7 @@ import type { TreeNode } from '../../../core/tree/tree';
 import { SpectrogramTier } from '../spectrogram/SpectrogramTier';
 import { EntityTier } from './EntityTier';
 import { SystemTier } from './SystemTier';
+import type { SystemScores } from './useSystemScores';
 import { TierRow } from './TierRow';
 import type { TierActions } from './tierActions';
 import { TreeTier } from './TreeTier';
@@ -25,8 +26,9 @@ interface Props {
   /** Audio to draw a spectrogram of, when the spectrogram is on. */
   spectrogram: { url: string; startSec: number; endSec: number } | null;
   actions: TierActions;
-  /** The utterance, for the systems' words shown under the gold. */
-  utteranceId: string;
+  /** The chosen system's words and scores, shown under the gold words. */
+  system: SystemScores;
+  playRange(startSec: number, endSec: number): void;
 }
 
 /** The tiers under the waveform: spectrogram (when on), words, a system's words, entities and the gold tree. */
@@ -47,7 +49,7 @@ export function AnnotationTiers(p: Props) {
           actions={p.actions}
         />
       </TierRow>
-      <SystemTier utteranceId={p.utteranceId} gold={gold.words} />
+      <SystemTier system={p.system} gold={gold.words} playRange={p.playRange} />
       <TierRow name="entities">
         <EntityTier
           entities={gold.entities}

@@ -17,7 +17,9 @@ import type { CommandEnv } from './commandEnv';
 import { ConceptPanel } from './ConceptPanel';
 import { LabelPrompt, type PromptRequest } from './LabelPrompt';
 import { markEnd, markStart } from './perf';
+import { ScorePanel } from './ScorePanel';
 import { ShortcutSheet } from './ShortcutSheet';
+import { useSystemScores } from './useSystemScores';
 import { TimeAxis } from './timeAxis';
 import { Transcript } from './Transcript';
 import { TransportBar } from './TransportBar';
@@ -107,6 +109,8 @@ export function Workspace({
 
   const { say, current: currentGold } = editor;
   const refuse = useCallback((text: string) => say({ kind: 'error', text }), [say]);
+  const system = useSystemScores(u.id, gold);
+  const playRange = useCallback((a: number, b: number) => waveform.current?.playRange(a, b), []);
   const playWords = useCallback(
     (first: number, last: number) => {
       const g = currentGold();
@@ -184,6 +188,7 @@ export function Workspace({
       focusConcepts: () => focusConcepts.current?.(),
       toggleSheet: () => setSheet((s) => !s),
       toggleSpectrogram: () => setSpectrogram((s) => !s),
+      nextSystem: system.next,
       showTree: setTreeName,
     },
   };
@@ -286,7 +291,8 @@ export function Workspace({
             onShowTree={setTreeName}
             spectrogram={spectrogram && peaks ? { url, startSec: u.startSec, endSec: u.endSec } : null}
             actions={actions}
-            utteranceId={u.id}
+            system={system}
+            playRange={playRange}
           />
         </AxisBody>
       </div>
@@ -325,6 +331,7 @@ export function Workspace({
               onFinish={editor.finish}
               focusRef={focusConcepts}
             />
+            <ScorePanel system={system} />
           </div>
         </>
       )}

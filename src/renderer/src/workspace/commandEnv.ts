@@ -49,6 +49,8 @@ export interface CommandEnv {
     focusConcepts(): void;
     toggleSheet(): void;
     toggleSpectrogram(): void;
+    /** Shows the next system; false when there is no other. */
+    nextSystem(): boolean;
     showTree(name: string): void;
   };
 }

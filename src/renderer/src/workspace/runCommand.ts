@@ -114,6 +114,9 @@ export function runCommand(cmd: Command, env: CommandEnv): void {
       return p.fit();
     case 'toggleSpectrogram':
       return env.ui.toggleSpectrogram();
+    case 'nextSystem':
+      if (!env.ui.nextSystem()) throw new EditRefused('There is no other system to switch to.');
+      return;
     case 'prevUtterance':
       return env.ui.navigate(-1);
     case 'nextUtterance':

@@ -1,0 +1,113 @@
+import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
+import type { SystemScores } from './useSystemScores';
+
+const pct = (x: number | null | undefined): string =>
+  x === null || x === undefined || Number.isNaN(x) ? '—' : `${(x * 100).toFixed(1)} %`;
+
+/** One row: the figure, how it was counted, and the settings signature on hover. */
+function Row({
+  name,
+  value,
+  detail,
+  signature,
+}: {
+  name: string;
+  value: string;
+  detail: string;
+  signature: string;
+}) {
+  return (
+    <tr title={signature}>
+      <th scope="row">{name}</th>
+      <td className="score-value">{value}</td>
+      <td className="score-detail">{detail}</td>
+    </tr>
+  );
+}
+
+function rows(s: UtteranceScores) {
+  const out: { name: string; value: string; detail: string; signature: string }[] = [];
+  if (s.words) {
+    const w = s.words;
+    out.push({
+      name: 'WER',
+      value: pct(w.wer),
+      detail: `C ${w.C} · S ${w.S} · D ${w.D} · I ${w.I} of ${w.N}`,
+      signature: w.signature,
+    });
+  }
+  if (s.concepts) {
+    const c = s.concepts;
+    out.push({
+      name: 'Concept accuracy',
+      value: pct(c.accuracy),
+      detail: `C ${c.C} · S ${c.S} · D ${c.D} · I ${c.I}`,
+      signature: c.signature,
+    });
+  }
+  for (const t of s.trees) {
+    if (t.tna)
+      out.push({
+        name: `Node accuracy (${t.name})`,
+        value: pct(t.tna.accuracy),
+        detail: `distance ${t.tna.distance} · C ${t.tna.C} · S ${t.tna.S} · D ${t.tna.D} · I ${t.tna.I}`,
+        signature: t.tna.signature,
+      });
+    if (t.structIou)
+      out.push({
+        name: `Struct-IoU (${t.name})`,
+        value: t.structIou.score.toFixed(3),
+        detail: `${t.structIou.pairs.length} matched pairs over ${t.structIou.nodes} nodes`,
+        signature: t.structIou.signature,
+      });
+    for (const n of t.notes) out.push({ name: `(${t.name})`, value: '—', detail: n, signature: '' });
+  }
+  if (s.entities) {
+    const e = s.entities;
+    const f = e.ref + e.hyp === 0 ? null : (2 * e.correct) / (e.ref + e.hyp);
+    out.push({
+      name: 'Entity F1',
+      value: pct(f),
+      detail: `${e.correct} right of ${e.ref} gold, ${e.hyp} found (type, extent and content)`,
+      signature: e.signature,
+    });
+  }
+  if (s.nbest) {
+    const f = s.nbest.figures;
+    out.push({
+      name: 'N-best',
+      value: `FRecall@1 ${f['FRecall@1']?.toFixed(2) ?? '—'}`,
+      detail: `NDCG@3 ${f['NDCG@3']?.toFixed(2) ?? '—'} · NotFound@10 ${f['NotFound@10'] ?? '—'}`,
+      signature: s.nbest.signature,
+    });
+  }
+  return out;
+}
+
+/** The chosen system's scores on this utterance, one row per metric, each with its signature on hover. */
+export function ScorePanel({ system }: { system: SystemScores }) {
+  if (system.systems.length === 0) return null;
+  const name = system.systems.find((s) => s.id === system.systemId)?.name ?? '';
+  return (
+    <section className="panel score-panel" aria-label="Scores" data-testid="score-panel">
+      <header className="panel-head">
+        <span>Scores · {name}</span>
+        <span className="spacer" />
+        <span className="muted">Y next system · hover a row for its settings</span>
+      </header>
+      {system.scores ? (
+        <table className="scores">
+          <tbody>
+            {rows(system.scores).map((r, k) => (
+              <Row key={k} {...r} />
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="score-empty">
+          {system.output === null ? 'This system has no output for this utterance.' : 'Scoring…'}
+        </p>
+      )}
+    </section>
+  );
+}
