@@ -10,6 +10,8 @@ import { getSystemOutput } from '../src/main/store/systemStore';
 import type { GoldRecords } from '../src/core/gold/records';
 import type { SystemOutput } from '../src/core/model/systemOutput';
 import { scoreUtterance } from '../src/core/scoring/scoreUtterance';
+import { corpusScores } from '../src/core/scoring/corpusScores';
+import { scoreTranscripts } from '../src/core/metrics/wordAccuracy';
 
 const tmp = tempDir('sieve-score-');
 let store: ProjectStore;
@@ -81,6 +83,35 @@ describe('scoring an utterance (the demo systems)', () => {
           (({ C, S, D, I }) => ({ C, S, D, I }))(sclite.utterances.get(`u${k}`)!),
         );
       });
+    }
+  });
+
+  it('combines utterances into corpus figures: WER as a ratio of sums, with a bootstrap interval around it', () => {
+    for (const system of ['pocketsphinx-generic', 'pocketsphinx-domain']) {
+      const mine = items.filter((i) => i.system === system);
+      const figures = corpusScores(mine.map((i) => scoreUtterance(i.gold, i.output)));
+      const wer = figures.find((f) => f.metric === 'WER')!;
+      const reference = scoreTranscripts(
+        mine.map((i, k) => ({ id: `u${k}`, words: i.gold.words.map((w) => w.text) })),
+        mine.map((i, k) => ({ id: `u${k}`, words: (i.output.words ?? []).map((w) => w.text) })),
+        { ignoreCase: true },
+      );
+      expect(wer.value).toBeCloseTo(reference.wer!, 12);
+      expect(wer.n).toBe(12);
+      for (const f of figures) {
+        expect(f.lo).toBeLessThanOrEqual(f.value + 1e-12);
+        expect(f.hi).toBeGreaterThanOrEqual(f.value - 1e-12);
+        expect(f.signature).toMatch(/\|v:/);
+      }
+      expect(figures.map((f) => f.metric)).toEqual(
+        expect.arrayContaining([
+          'WER',
+          'Concept accuracy',
+          'Node accuracy (syntax)',
+          'Struct-IoU (syntax)',
+          'Entity F1',
+        ]),
+      );
     }
   });
 });

@@ -62,6 +62,23 @@ export type JobStatus = z.infer<typeof JobStatus>;
 
 const LocalPath = z.string().min(1).max(4096);
 
+/** One corpus figure of one system (src/core/scoring/corpusScores.ts). */
+export const CorpusFigure = z.strictObject({
+  metric: z.string(),
+  value: z.number().nullable(),
+  lo: z.number().nullable(),
+  hi: z.number().nullable(),
+  n: z.number().int(),
+  signature: z.string(),
+  bootstrap: z.string(),
+});
+
+/** The result of a `score:corpus` job: per system, its figures. */
+export const CorpusReport = z.array(
+  z.strictObject({ systemId: z.number().int(), name: z.string(), figures: z.array(CorpusFigure) }),
+);
+export type CorpusReport = z.infer<typeof CorpusReport>;
+
 /** Every API method: its request and response schema. */
 export const contract = {
   'app:info': { input: z.strictObject({}), output: AppInfo },
@@ -112,6 +129,8 @@ export const contract = {
       cached: z.boolean(),
     }),
   },
+  /** Every system's corpus figures with 95% bootstrap intervals, as a job (the result: CorpusReport). */
+  'score:corpus': { input: z.strictObject({}), output: JobStatus },
   'job:status': { input: z.strictObject({ jobId: z.string().max(100) }), output: JobStatus },
   'system:list': { input: z.strictObject({}), output: z.array(SystemInfo) },
   'audio:peaks': { input: z.strictObject({ audioId: z.number().int().positive() }), output: Peaks },

@@ -287,3 +287,36 @@ async function goldWords(): Promise<unknown> {
   const g = (await run('gold:get', { utteranceId: 'train-1' })) as { value: { gold: { words: unknown } } };
   return g.value.gold.words;
 }
+
+describe('corpus scores', () => {
+  it('scores every system over the project as a job: figures with intervals and signatures', async () => {
+    fs.cpSync(path.resolve(import.meta.dirname, '../../../resources/demo'), path.join(dir, 'demo'), {
+      recursive: true,
+    });
+    await run('project:open', { path: path.join(dir, 'demo', 'demo.sieve') });
+    const job = (await run('score:corpus', {})) as { value: { id: string } };
+    let status: { value: { state: string; result?: unknown } } | undefined;
+    for (let i = 0; i < 500; i++) {
+      status = (await run('job:status', { jobId: job.value.id })) as typeof status;
+      if (status!.value.state !== 'running') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status!.value.state).toBe('done');
+    const report = status!.value.result as {
+      name: string;
+      figures: { metric: string; value: number; lo: number; hi: number; n: number }[];
+    }[];
+    expect(report.map((r) => r.name).sort()).toEqual(['pocketsphinx-domain', 'pocketsphinx-generic']);
+    for (const r of report) {
+      const wer = r.figures.find((f) => f.metric === 'WER')!;
+      expect(wer.n).toBe(12);
+      expect(wer.lo).toBeLessThanOrEqual(wer.value);
+      expect(wer.hi).toBeGreaterThanOrEqual(wer.value);
+    }
+    // The domain recognizer is the better one on this demo.
+    const werOf = (name: string) =>
+      report.find((r) => r.name === name)!.figures.find((f) => f.metric === 'WER')!.value;
+    expect(werOf('pocketsphinx-domain')).toBeLessThan(werOf('pocketsphinx-generic'));
+    expect(bugs).toEqual([]);
+  });
+});

@@ -5,8 +5,29 @@ import { writeCorpus } from '../import/writeCorpus';
 import { readSystemFiles } from '../import/readSystemFiles';
 import { getCachedScore, getSystemOutput, importSystemOutputs, putCachedScore } from '../store/systemStore';
 import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
+import { corpusScores } from '../../core/scoring/corpusScores';
+import type { SystemOutput } from '../../core/model/systemOutput';
+import type { CorpusReport } from '../../core/api/contract';
 import { AppError } from '../../core/api/errors';
 import type { Session } from './session';
+
+/** One utterance's scores for a system, from the score cache or computed and cached; null without output. */
+function utteranceScores(
+  session: Session,
+  systemId: number,
+  utteranceId: string,
+): { scores: UtteranceScores; output: SystemOutput; cached: boolean } | null {
+  const db = session.project.db;
+  const output = getSystemOutput(db, systemId, utteranceId);
+  if (!output) return null;
+  // One cache entry holds every part; each part carries its own settings signature.
+  const key = { systemId, utteranceId, metric: 'utterance', signature: `utterance|v:${SIEVE_VERSION}` };
+  const hit = getCachedScore(db, key) as UtteranceScores | undefined;
+  if (hit) return { scores: hit, output, cached: true };
+  const scores = scoreUtterance(session.project.goldState(utteranceId).gold, output);
+  putCachedScore(db, key, scores);
+  return { scores, output, cached: false };
+}
 
 /** The scores as the contract types them (an open record; the fields are documented in the core module). */
 function asApiScores(s: UtteranceScores): { [key: string]: unknown; trees: unknown[] } {
@@ -80,17 +101,41 @@ export function createHandlers(session: Session) {
         progress(files.length, files.length, 'writing');
         return { ...importSystemOutputs(project.db, name, read.outputs, files), warnings: read.warnings };
       }),
+    'score:corpus': () =>
+      session.jobs.start('score:corpus', async (progress) => {
+        const project = session.project;
+        const systems = project.systems();
+        const utterances = project.listUtterances();
+        const total = systems.length * utterances.length;
+        const report: CorpusReport = [];
+        let done = 0;
+        for (const sys of systems) {
+          const items: UtteranceScores[] = [];
+          for (const u of utterances) {
+            const s = utteranceScores(session, sys.id, u.id);
+            if (s) items.push(s.scores);
+            if (++done % 50 === 0) {
+              progress(done, total, sys.name);
+              // Let other API calls in between on a long corpus.
+              await new Promise((r) => setImmediate(r));
+            }
+          }
+          // JSON has no NaN: an undefined figure or interval travels as null.
+          const figures = corpusScores(items).map((f) => ({
+            ...f,
+            value: Number.isFinite(f.value) ? f.value : null,
+            lo: Number.isFinite(f.lo) ? f.lo : null,
+            hi: Number.isFinite(f.hi) ? f.hi : null,
+          }));
+          report.push({ systemId: sys.id, name: sys.name, figures });
+        }
+        progress(total, total, 'done');
+        return report;
+      }),
     'score:utterance': ({ systemId, utteranceId }) => {
-      const db = session.project.db;
-      const output = getSystemOutput(db, systemId, utteranceId);
-      if (!output) return { systemId, utteranceId, scores: null, output: null, cached: false };
-      // One cache entry holds every part; each part carries its own settings signature.
-      const key = { systemId, utteranceId, metric: 'utterance', signature: `utterance|v:${SIEVE_VERSION}` };
-      const hit = getCachedScore(db, key) as ReturnType<typeof scoreUtterance> | undefined;
-      if (hit) return { systemId, utteranceId, scores: asApiScores(hit), output, cached: true };
-      const scores = scoreUtterance(session.project.goldState(utteranceId).gold, output);
-      putCachedScore(db, key, scores);
-      return { systemId, utteranceId, scores: asApiScores(scores), output, cached: false };
+      const r = utteranceScores(session, systemId, utteranceId);
+      if (!r) return { systemId, utteranceId, scores: null, output: null, cached: false };
+      return { systemId, utteranceId, scores: asApiScores(r.scores), output: r.output, cached: r.cached };
     },
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),
