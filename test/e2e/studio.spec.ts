@@ -191,3 +191,24 @@ test("a system's words under the gold words, coloured by their alignment, with t
     );
   }
 });
+
+test('the project page scores every system: metrics with 95% intervals, the best in bold', async ({
+  page,
+}) => {
+  const systems = await host.api<{ id: number; name: string }[]>('system:list', {});
+  test.skip(systems.length === 0, 'the project opened has no systems (SIEVE_E2E_PROJECT without outputs)');
+  await page.goto(host.url);
+  const dashboard = page.getByTestId('dashboard');
+  await expect(dashboard.locator('tbody tr')).toHaveCount(systems.length, { timeout: 20_000 });
+  for (const s of systems) {
+    const cell = dashboard.locator(`tr[data-system="${s.name}"] td[data-metric="WER"]`);
+    await expect(cell.locator('.fig')).toHaveText(/^\d+\.\d$/);
+    await expect(cell).toHaveAttribute('title', /^wer\|costs:sclite\|case:fold\|v:/);
+  }
+  // The lower WER is the one in bold.
+  const wers = await dashboard
+    .locator('td[data-metric="WER"] .fig')
+    .evaluateAll((els) => els.map((e) => Number(e.textContent)));
+  await expect(dashboard.locator('td[data-metric="WER"].best .fig')).toHaveText(Math.min(...wers).toFixed(1));
+  await page.screenshot({ path: 'test-results/dashboard.png' });
+});

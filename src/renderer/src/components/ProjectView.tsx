@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { UtteranceSummary } from '../../../core/model/schemas';
 import { formatTime, STATUS_LABEL } from '../format';
 import { isTyping } from '../hooks/useApi';
+import { SystemsDashboard } from './SystemsDashboard';
 
 interface Props {
   utterances: UtteranceSummary[];
@@ -60,6 +61,7 @@ export function ProjectView({ utterances, selectedId, onSelect, onOpen }: Props)
 
   return (
     <main className="page project-view">
+      <SystemsDashboard />
       <div className="toolbar">
         <input
           ref={filterRef}
