@@ -10,7 +10,7 @@ import { getSystemOutput } from '../src/main/store/systemStore';
 import type { GoldRecords } from '../src/core/gold/records';
 import type { SystemOutput } from '../src/core/model/systemOutput';
 import { scoreUtterance } from '../src/core/scoring/scoreUtterance';
-import { corpusScores } from '../src/core/scoring/corpusScores';
+import { compareSystems, corpusScores } from '../src/core/scoring/corpusScores';
 import { scoreTranscripts } from '../src/core/metrics/wordAccuracy';
 
 const tmp = tempDir('sieve-score-');
@@ -113,5 +113,26 @@ describe('scoring an utterance (the demo systems)', () => {
         ]),
       );
     }
+  });
+
+  it('compares two systems pairwise: a system against itself differs by 0 with p = 1', () => {
+    const of = (system: string) =>
+      new Map(
+        items.filter((i) => i.system === system).map((i, k) => [`u${k}`, scoreUtterance(i.gold, i.output)]),
+      );
+    const domain = of('pocketsphinx-domain');
+    const generic = of('pocketsphinx-generic');
+    for (const f of compareSystems(domain, domain, { trials: 200, resamples: 200 })) {
+      expect(f.delta.value).toBe(0);
+      expect(f.pValue).toBe(1);
+    }
+    const wer = compareSystems(domain, generic, { trials: 500, resamples: 500 }).find(
+      (f) => f.metric === 'WER',
+    )!;
+    expect(wer.n).toBe(12);
+    expect(wer.delta.value).toBeCloseTo(wer.a.value - wer.b.value, 12);
+    expect(wer.delta.value).toBeLessThan(0);
+    expect(wer.pValue).toBeGreaterThan(0);
+    expect(wer.pValue).toBeLessThanOrEqual(1);
   });
 });

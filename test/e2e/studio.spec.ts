@@ -210,5 +210,12 @@ test('the project page scores every system: metrics with 95% intervals, the best
     .locator('td[data-metric="WER"] .fig')
     .evaluateAll((els) => els.map((e) => Number(e.textContent)));
   await expect(dashboard.locator('td[data-metric="WER"].best .fig')).toHaveText(Math.min(...wers).toFixed(1));
-  await page.screenshot({ path: 'test-results/dashboard.png' });
+  // Two systems compared: a row per metric with A − B, its interval and the p-value.
+  if (systems.length > 1) {
+    await dashboard.getByRole('button', { name: 'Compare' }).click();
+    const row = page.getByTestId('comparison').locator('tr[data-metric="WER"]');
+    await expect(row.locator('td').nth(3)).toHaveText(/^\d(\.\d+)?(e-\d+)?$/);
+    await expect(row).toHaveAttribute('title', /ar\|/);
+  }
+  await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
 });

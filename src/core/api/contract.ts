@@ -73,6 +73,25 @@ export const CorpusFigure = z.strictObject({
   bootstrap: z.string(),
 });
 
+const NullableInterval = z.strictObject({
+  value: z.number().nullable(),
+  lo: z.number().nullable(),
+  hi: z.number().nullable(),
+});
+
+/** Two systems on one metric (src/core/scoring/corpusScores.ts `compareSystems`); NaN travels as null. */
+export const PairedFigure = z.strictObject({
+  metric: z.string(),
+  n: z.number().int(),
+  a: NullableInterval,
+  b: NullableInterval,
+  delta: NullableInterval,
+  pValue: z.number().nullable(),
+  signature: z.string(),
+  test: z.string(),
+});
+export type PairedFigure = z.infer<typeof PairedFigure>;
+
 /** The result of a `score:corpus` job: per system, its figures. */
 export const CorpusReport = z.array(
   z.strictObject({ systemId: z.number().int(), name: z.string(), figures: z.array(CorpusFigure) }),
@@ -131,6 +150,11 @@ export const contract = {
   },
   /** Every system's corpus figures with 95% bootstrap intervals, as a job (the result: CorpusReport). */
   'score:corpus': { input: z.strictObject({}), output: JobStatus },
+  /** Two systems compared metric by metric (paired bootstrap, paired approximate randomisation). */
+  'score:compare': {
+    input: z.strictObject({ systemA: z.number().int().positive(), systemB: z.number().int().positive() }),
+    output: z.array(PairedFigure),
+  },
   'job:status': { input: z.strictObject({ jobId: z.string().max(100) }), output: JobStatus },
   'system:list': { input: z.strictObject({}), output: z.array(SystemInfo) },
   'audio:peaks': { input: z.strictObject({ audioId: z.number().int().positive() }), output: Peaks },

@@ -313,6 +313,18 @@ describe('corpus scores', () => {
       expect(wer.lo).toBeLessThanOrEqual(wer.value);
       expect(wer.hi).toBeGreaterThanOrEqual(wer.value);
     }
+    const ids = report.map((r) => (r as unknown as { systemId: number }).systemId);
+    const cmp = (await run('score:compare', { systemA: ids[0]!, systemB: ids[1]! })) as {
+      ok: boolean;
+      value: { metric: string; n: number; pValue: number; delta: { value: number } }[];
+    };
+    expect(cmp.ok).toBe(true);
+    expect(cmp.value.find((f) => f.metric === 'WER')).toMatchObject({ n: 12 });
+    for (const f of cmp.value) expect(f.pValue).toBeGreaterThan(0);
+    expect(await run('score:compare', { systemA: ids[0]!, systemB: 999 })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
     // The domain recognizer is the better one on this demo.
     const werOf = (name: string) =>
       report.find((r) => r.name === name)!.figures.find((f) => f.metric === 'WER')!.value;

@@ -5,7 +5,7 @@ import { writeCorpus } from '../import/writeCorpus';
 import { readSystemFiles } from '../import/readSystemFiles';
 import { getCachedScore, getSystemOutput, importSystemOutputs, putCachedScore } from '../store/systemStore';
 import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
-import { corpusScores } from '../../core/scoring/corpusScores';
+import { compareSystems, corpusScores } from '../../core/scoring/corpusScores';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import type { CorpusReport } from '../../core/api/contract';
 import { AppError } from '../../core/api/errors';
@@ -132,6 +132,34 @@ export function createHandlers(session: Session) {
         progress(total, total, 'done');
         return report;
       }),
+    'score:compare': ({ systemA, systemB }) => {
+      const project = session.project;
+      const of = (systemId: number) => {
+        project.systems().find((s) => s.id === systemId) ??
+          (() => {
+            throw new AppError('NOT_FOUND', `No system ${systemId}.`, { systemId });
+          })();
+        const m = new Map<string, UtteranceScores>();
+        for (const u of project.listUtterances()) {
+          const r = utteranceScores(session, systemId, u.id);
+          if (r) m.set(u.id, r.scores);
+        }
+        return m;
+      };
+      const fin = (x: number): number | null => (Number.isFinite(x) ? x : null);
+      const iv = (x: { value: number; lo: number; hi: number }) => ({
+        value: fin(x.value),
+        lo: fin(x.lo),
+        hi: fin(x.hi),
+      });
+      return compareSystems(of(systemA), of(systemB)).map((f) => ({
+        ...f,
+        a: iv(f.a),
+        b: iv(f.b),
+        delta: iv(f.delta),
+        pValue: fin(f.pValue),
+      }));
+    },
     'score:utterance': ({ systemId, utteranceId }) => {
       const r = utteranceScores(session, systemId, utteranceId);
       if (!r) return { systemId, utteranceId, scores: null, output: null, cached: false };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CorpusReport, JobStatus } from '../../../core/api/contract';
 import { call } from '../bridge';
+import { SystemComparison } from './SystemComparison';
 
 const LOWER_IS_BETTER = new Set(['WER']);
 
@@ -121,6 +122,7 @@ export function SystemsDashboard() {
           </table>
         </div>
       )}
+      {report && <SystemComparison report={report} />}
     </section>
   );
 }
