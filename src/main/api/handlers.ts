@@ -135,10 +135,8 @@ export function createHandlers(session: Session) {
     'score:compare': ({ systemA, systemB }) => {
       const project = session.project;
       const of = (systemId: number) => {
-        project.systems().find((s) => s.id === systemId) ??
-          (() => {
-            throw new AppError('NOT_FOUND', `No system ${systemId}.`, { systemId });
-          })();
+        if (!project.systems().some((s) => s.id === systemId))
+          throw new AppError('NOT_FOUND', `No system ${systemId}.`, { systemId });
         const m = new Map<string, UtteranceScores>();
         for (const u of project.listUtterances()) {
           const r = utteranceScores(session, systemId, u.id);
