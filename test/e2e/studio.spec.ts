@@ -177,6 +177,14 @@ test("a system's words under the gold words, coloured by their alignment, with t
     .poll(async () => Number(await page.getByTestId('current-time').textContent()), { timeout: 5000 })
     .toBeGreaterThanOrEqual(from - 0.01);
   expect(Number(await page.getByTestId('current-time').textContent())).toBeLessThanOrEqual(to + 0.05);
+  // The system's tree under the gold tree: Struct-IoU pairs share a colour across the two trees.
+  const matched = page.locator('[data-testid="system-tree"] .node-box.matched');
+  await expect(matched.first()).toBeVisible();
+  const colour = await matched.first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const goldColours = await page
+    .locator('[data-testid="tree-tier"] .node-box')
+    .evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
+  expect(goldColours).toContain(colour);
   await page.screenshot({ path: 'test-results/system-tier.png', fullPage: true });
   // Y shows the next system, with its own WER.
   if (systems.length > 1) {

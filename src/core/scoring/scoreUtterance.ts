@@ -54,7 +54,14 @@ export interface UtteranceScores {
       mapping: { i: number | null; j: number | null; op: string }[];
       signature: string;
     };
-    structIou?: { score: number; matchedIou: number; nodes: number; pairs: unknown[]; signature: string };
+    structIou?: {
+      score: number;
+      matchedIou: number;
+      nodes: number;
+      /** Matched constituents as child-index paths from each tree's root, with their IoU. */
+      pairs: { gold: number[]; pred: number[]; iou: number }[];
+      signature: string;
+    };
     /** Why a part of this tree's scoring could not be done (e.g. a system word without times). */
     notes: string[];
   }[];
@@ -131,7 +138,11 @@ export function scoreUtterance(gold: GoldRecords, output: SystemOutput): Utteran
           score: s.score,
           matchedIou: s.matchedIou,
           nodes: s.nodes,
-          pairs: s.pairs,
+          pairs: s.pairs.map((q) => ({
+            gold: s.goldNodes[q.gold]!.path,
+            pred: s.predNodes[q.pred]!.path,
+            iou: q.iou,
+          })),
           signature: structIouSignature(),
         };
       } catch (err) {

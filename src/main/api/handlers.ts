@@ -21,7 +21,12 @@ function utteranceScores(
   const output = getSystemOutput(db, systemId, utteranceId);
   if (!output) return null;
   // One cache entry holds every part; each part carries its own settings signature.
-  const key = { systemId, utteranceId, metric: 'utterance', signature: `utterance|v:${SIEVE_VERSION}` };
+  const key = {
+    systemId,
+    utteranceId,
+    metric: 'utterance',
+    signature: `utterance|shape:2|v:${SIEVE_VERSION}`,
+  };
   const hit = getCachedScore(db, key) as UtteranceScores | undefined;
   if (hit) return { scores: hit, output, cached: true };
   const scores = scoreUtterance(session.project.goldState(utteranceId).gold, output);

@@ -5,6 +5,7 @@ import type { TreeNode } from '../../../core/tree/tree';
 import { SpectrogramTier } from '../spectrogram/SpectrogramTier';
 import { EntityTier } from './EntityTier';
 import { SystemTier } from './SystemTier';
+import { SystemTreeTier, pairColour } from './SystemTreeTier';
 import type { SystemScores } from './useSystemScores';
 import { TierRow } from './TierRow';
 import type { TierActions } from './tierActions';
@@ -83,6 +84,7 @@ export function AnnotationTiers(p: Props) {
           selected={sel.kind === 'nodes' ? sel.range : null}
           current={p.current}
           actions={p.actions}
+          colours={pairColours(p.system, shown?.gold.name ?? null)}
           emptyText={
             !shown
               ? 'No tree yet: select words and press W to start one.'
@@ -92,6 +94,13 @@ export function AnnotationTiers(p: Props) {
           }
         />
       </TierRow>
+      <SystemTreeTier system={p.system} treeName={shown?.gold.name ?? null} playRange={p.playRange} />
     </>
   );
+}
+
+/** Gold node path → colour of its Struct-IoU pair with the chosen system's tree of that name. */
+function pairColours(system: SystemScores, treeName: string | null): ReadonlyMap<string, string> | undefined {
+  const pairs = system.scores?.trees.find((t) => t.name === treeName)?.structIou?.pairs;
+  return pairs ? new Map(pairs.map((p, k) => [p.gold.join('.'), pairColour(k)])) : undefined;
 }

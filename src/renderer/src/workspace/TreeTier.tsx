@@ -20,6 +20,8 @@ interface Props {
   actions: TierActions;
   /** Shown instead of the drawing when there is no usable tree. */
   emptyText: string;
+  /** Background colours by node path (`0.1.2`): the Struct-IoU pairs with the system tree shown. */
+  colours?: ReadonlyMap<string, string>;
 }
 
 function isSelected(path: number[], sel: SiblingRange | null): boolean {
@@ -44,6 +46,7 @@ export const TreeTier = memo(function TreeTier({
   current,
   actions,
   emptyText,
+  colours,
 }: Props) {
   const nodes = useMemo(
     () => (tree ? indexTree(tree).filter((n) => n.node.children.length > 0) : []),
@@ -74,7 +77,11 @@ export const TreeTier = memo(function TreeTier({
           <div
             key={n.path.join('.')}
             className={cls.join(' ')}
-            style={{ ...spanStyle(first.startSec, last.endSec), top: (n.height - 1) * TREE_ROW_PX }}
+            style={{
+              ...spanStyle(first.startSec, last.endSec),
+              top: (n.height - 1) * TREE_ROW_PX,
+              ...(colours?.has(n.path.join('.')) ? { background: colours.get(n.path.join('.')) } : {}),
+            }}
             data-path={n.path.join('.')}
             data-label={label}
             title={`${label}: ${words

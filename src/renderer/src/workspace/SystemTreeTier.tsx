@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import { indexTree } from '../../../core/edit/treePaths';
+import { parseTree } from '../../../core/tree/bracket';
+import { TierRow } from './TierRow';
+import { spanStyle } from './timeAxis';
+import { TREE_ROW_PX } from './TreeTier';
+import type { SystemScores } from './useSystemScores';
+
+/** The colour of matched pair k: hues spread by the golden angle, so neighbours differ. */
+export function pairColour(k: number): string {
+  return `hsl(${Math.round((k * 137.508) % 360)} 70% 82%)`;
+}
+
+/**
+ * The chosen system's tree of the same name as the gold tree shown, over the system's own word times (Shi
+ * et al. Fig. 1): each constituent Struct-IoU matched to a gold one shares that pair's colour with it (the
+ * IoU on hover); unmatched constituents are grey. Clicking a constituent plays its time.
+ */
+export function SystemTreeTier({
+  system,
+  treeName,
+  playRange,
+}: {
+  system: SystemScores;
+  treeName: string | null;
+  playRange(startSec: number, endSec: number): void;
+}) {
+  const pt = system.output?.trees?.find((t) => t.name === treeName);
+  const words = system.output?.words;
+  const scored = system.scores?.trees.find((t) => t.name === treeName);
+  const nodes = useMemo(() => {
+    if (!pt) return [];
+    const tree = parseTree(pt.bracket, { typed: pt.typed }).value;
+    return tree ? indexTree(tree).filter((n) => n.node.children.length > 0) : [];
+  }, [pt]);
+  if (!pt || !words || nodes.length === 0) return null;
+  const pairs = new Map(
+    (scored?.structIou?.pairs ?? []).map((p, k) => [p.pred.join('.'), { k, iou: p.iou }]),
+  );
+  const rows = nodes.reduce((m, n) => Math.max(m, n.height), 0);
+  const name = system.systems.find((s) => s.id === system.systemId)?.name ?? 'system';
+  return (
+    <TierRow name={`${name} tree`} className="system-row">
+      <div
+        className="tier tree-tier system-tree"
+        style={{ height: rows * TREE_ROW_PX + 4 }}
+        data-testid="system-tree"
+      >
+        {nodes.map((n) => {
+          const a = words[n.first];
+          const b = words[n.last];
+          if (a?.startSec == null || b?.endSec == null) return null;
+          const key = n.path.join('.');
+          const pair = pairs.get(key);
+          return (
+            <div
+              key={key}
+              className={pair ? 'tier-box node-box matched' : 'tier-box node-box unmatched'}
+              style={{
+                ...spanStyle(a.startSec, b.endSec),
+                top: (n.height - 1) * TREE_ROW_PX,
+                ...(pair ? { background: pairColour(pair.k) } : {}),
+              }}
+              data-path={key}
+              title={`${n.node.label}${pair ? `: matched, IoU ${pair.iou.toFixed(3)}` : ': not matched'}`}
+              onClick={() => playRange(a.startSec!, b.endSec!)}
+            >
+              <span className="box-label">{n.node.label}</span>
+            </div>
+          );
+        })}
+      </div>
+    </TierRow>
+  );
+}
