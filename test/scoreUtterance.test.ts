@@ -135,4 +135,33 @@ describe('scoring an utterance (the demo systems)', () => {
     expect(wer.pValue).toBeGreaterThan(0);
     expect(wer.pValue).toBeLessThanOrEqual(1);
   });
+
+  it('reports entity judgements with the indices of the entities as given (punctuation-only ones dropped)', () => {
+    const gold: GoldRecords = {
+      words: [
+        { text: '"', startSec: 0, endSec: 0.1 },
+        { text: 'from', startSec: 0.1, endSec: 0.3 },
+        { text: 'Bonn', startSec: 0.3, endSec: 0.6 },
+      ],
+      trees: [],
+      entities: [
+        { type: 'O', firstWord: 0, lastWord: 0 },
+        { type: 'L', firstWord: 2, lastWord: 2 },
+      ],
+      concepts: [],
+      interpretations: [],
+      labels: {},
+    };
+    const output: SystemOutput = {
+      id: 'x',
+      words: [
+        { text: 'from', startSec: 0.1, endSec: 0.3 },
+        { text: 'bonn', startSec: 0.3, endSec: 0.6 },
+      ],
+      entities: [{ type: 'L', firstWord: 1, lastWord: 1 }],
+    };
+    const e = scoreUtterance(gold, output).entities!;
+    expect(e.entries).toEqual([{ ref: 1, hyp: 0, type: true, extent: true, content: true }]);
+    expect(e).toMatchObject({ ref: 1, hyp: 1, correct: 1 });
+  });
 });

@@ -144,10 +144,20 @@ test("a system's words under the gold words, coloured by their alignment, with t
   test.skip(systems.length === 0, 'the project opened has no systems (SIEVE_E2E_PROJECT without outputs)');
   const utterances = await host.api<UtteranceSummary[]>('utterance:list', {});
   const target = utterances[1]!;
-  const scored = await host.api<{ scores: { words: { wer: number; steps: { op: string }[] } } }>(
-    'score:utterance',
-    { systemId: systems[0]!.id, utteranceId: target.id },
-  );
+  const scored = await host.api<{
+    scores: {
+      words: { wer: number; steps: { op: string }[] };
+      entities?: {
+        entries: {
+          ref: number;
+          hyp: number;
+          type: boolean | null;
+          extent: boolean | null;
+          content: boolean | null;
+        }[];
+      };
+    };
+  }>('score:utterance', { systemId: systems[0]!.id, utteranceId: target.id });
   await page.goto(host.url);
   await page.locator('table.utterances').waitFor();
   await page.keyboard.press('ArrowDown');
@@ -177,6 +187,14 @@ test("a system's words under the gold words, coloured by their alignment, with t
     .poll(async () => Number(await page.getByTestId('current-time').textContent()), { timeout: 5000 })
     .toBeGreaterThanOrEqual(from - 0.01);
   expect(Number(await page.getByTestId('current-time').textContent())).toBeLessThanOrEqual(to + 0.05);
+  // The system's entities under the gold ones: one box per mapped pair or unmapped entity.
+  const entries = scored.scores.entities?.entries ?? [];
+  const judged = (x: (typeof entries)[number]): string =>
+    x.hyp < 0 ? 'missing' : x.ref < 0 ? 'spurious' : x.type && x.extent && x.content ? 'right' : 'wrong';
+  for (const j of ['right', 'wrong', 'spurious', 'missing'])
+    await expect(page.locator(`[data-testid="system-entities"] [data-judgement="${j}"]`)).toHaveCount(
+      entries.filter((x) => judged(x) === j).length,
+    );
   // The system's tree under the gold tree: Struct-IoU pairs share a colour across the two trees.
   const matched = page.locator('[data-testid="system-tree"] .node-box.matched');
   await expect(matched.first()).toBeVisible();

@@ -10,6 +10,7 @@ import type { GoldRecords } from '../gold/records';
 import type { SystemOutput } from '../model/systemOutput';
 import { figureAt, figureName, scoreNbest } from '../nbest/nbestScorer';
 import { neSignature, scoreNeDocument } from '../ne/scoreNe';
+import { preprocessDocument } from '../ne/preprocess';
 import { textAligner } from '../ne/textAligner';
 import { structIou, structIouSignature } from '../structIou/structIou';
 import { parseTreeOrThrow } from '../tree/bracket';
@@ -66,6 +67,7 @@ export interface UtteranceScores {
     notes: string[];
   }[];
   entities?: {
+    /** Entities in the gold and in the output (after dropping punctuation-only ones). */
     ref: number;
     hyp: number;
     correct: number;
@@ -153,21 +155,26 @@ export function scoreUtterance(gold: GoldRecords, output: SystemOutput): Utteran
   }
   if (output.entities && hypWords) {
     const settings = { aligner: textAligner };
-    const d = scoreNeDocument(
-      { words: gold.words, entities: gold.entities },
-      {
-        words: hypWords.map((w) => ({
-          text: w.text,
-          startSec: w.startSec ?? null,
-          endSec: w.endSec ?? null,
-        })),
-        entities: output.entities,
-      },
-      settings,
-    );
+    const refDoc = { words: gold.words, entities: gold.entities };
+    const hypDoc = {
+      words: hypWords.map((w) => ({ text: w.text, startSec: w.startSec ?? null, endSec: w.endSec ?? null })),
+      entities: output.entities,
+    };
+    const d = scoreNeDocument(refDoc, hypDoc, settings);
+    // The scorer numbers the entities that survive preprocessing (punctuation-only ones are dropped,
+    // Burger et al. stage 1); the studio needs the indices of the entities as given.
+    const kept = (
+      words: GoldRecords['words'] | typeof hypDoc.words,
+      entities: readonly { type: string; firstWord: number; lastWord: number }[],
+    ) =>
+      entities.flatMap((e, k) =>
+        preprocessDocument({ words: [...words], entities: [e] }).droppedEntities === 0 ? [k] : [],
+      );
+    const keptRef = kept(refDoc.words, refDoc.entities);
+    const keptHyp = kept(hypDoc.words, hypDoc.entities);
     const entries = d.entries.map((e) => ({
-      ref: e.ref,
-      hyp: e.hyp,
+      ref: e.ref >= 0 ? keptRef[e.ref]! : -1,
+      hyp: e.hyp >= 0 ? keptHyp[e.hyp]! : -1,
       type: e.judgement?.type ?? null,
       extent: e.judgement?.extent ?? null,
       content: e.judgement?.content ?? null,

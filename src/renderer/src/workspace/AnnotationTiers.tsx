@@ -4,6 +4,7 @@ import type { Selection } from '../../../core/edit/selection';
 import type { TreeNode } from '../../../core/tree/tree';
 import { SpectrogramTier } from '../spectrogram/SpectrogramTier';
 import { EntityTier } from './EntityTier';
+import { SystemEntityTier } from './SystemEntityTier';
 import { SystemTier } from './SystemTier';
 import { SystemTreeTier, pairColour } from './SystemTreeTier';
 import type { SystemScores } from './useSystemScores';
@@ -60,6 +61,7 @@ export function AnnotationTiers(p: Props) {
           actions={p.actions}
         />
       </TierRow>
+      <SystemEntityTier system={p.system} gold={gold} playRange={p.playRange} />
       <TierRow
         name={
           p.trees.length > 1 ? (

@@ -1,0 +1,78 @@
+import type { GoldRecords } from '../../../core/gold/records';
+import { TierRow } from './TierRow';
+import { spanStyle } from './timeAxis';
+import type { SystemScores } from './useSystemScores';
+
+const mark = (v: boolean | null): string => (v === null ? '·' : v ? '✓' : '✗');
+
+/**
+ * The chosen system's entities under the gold ones (Burger et al.): each mapped pair with its type /
+ * extent / content marks, a system entity mapped to nothing as spurious, and a gold entity the system
+ * missed as a dashed box at its own time. Clicking plays the entity.
+ */
+export function SystemEntityTier({
+  system,
+  gold,
+  playRange,
+}: {
+  system: SystemScores;
+  gold: GoldRecords;
+  playRange(startSec: number, endSec: number): void;
+}) {
+  const e = system.scores?.entities;
+  const out = system.output;
+  if (!e || !out?.entities || !out.words) return null;
+  const words = out.words;
+  return (
+    <TierRow name="system entities" className="system-row">
+      <div className="tier entity-tier system-entities" data-testid="system-entities">
+        {e.entries.map((x, k) => {
+          if (x.hyp >= 0) {
+            const h = out.entities![x.hyp];
+            const a = h && words[h.firstWord];
+            const b = h && words[h.lastWord];
+            if (!h || a?.startSec == null || b?.endSec == null) return null;
+            const right = x.type === true && x.extent === true && x.content === true;
+            const cls = x.ref < 0 ? 'spurious' : right ? 'right' : 'wrong';
+            const label =
+              x.ref < 0
+                ? `${h.type} spurious`
+                : `${h.type} ${mark(x.type)}${mark(x.extent)}${mark(x.content)}`;
+            return (
+              <div
+                key={k}
+                className={`tier-box system-entity ${cls}`}
+                style={spanStyle(a.startSec, b.endSec)}
+                data-judgement={cls}
+                title={
+                  x.ref < 0
+                    ? `${h.type}: not in the gold (spurious)`
+                    : `${h.type}: type ${mark(x.type)} · extent ${mark(x.extent)} · content ${mark(x.content)}`
+                }
+                onClick={() => playRange(a.startSec!, b.endSec!)}
+              >
+                <span className="box-label">{label}</span>
+              </div>
+            );
+          }
+          const g = gold.entities[x.ref];
+          const a = g && gold.words[g.firstWord];
+          const b = g && gold.words[g.lastWord];
+          if (!g || !a || !b) return null;
+          return (
+            <div
+              key={k}
+              className="tier-box system-entity missing"
+              style={spanStyle(a.startSec, b.endSec)}
+              data-judgement="missing"
+              title={`${g.type}: missed by the system`}
+              onClick={() => playRange(a.startSec, b.endSec)}
+            >
+              <span className="box-label">{g.type} missing</span>
+            </div>
+          );
+        })}
+      </div>
+    </TierRow>
+  );
+}
