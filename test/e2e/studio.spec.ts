@@ -195,6 +195,14 @@ test("a system's words under the gold words, coloured by their alignment, with t
     await expect(page.locator(`[data-testid="system-entities"] [data-judgement="${j}"]`)).toHaveCount(
       entries.filter((x) => judged(x) === j).length,
     );
+  // The N-best list, ranked, with the gold interpretations marked as the scorer counts them.
+  if (scored.output.nbest && scored.output.nbest.length > 0) {
+    await page.getByTestId('score-panel').locator('summary').click();
+    const items = page.getByTestId('nbest-list').locator('li');
+    await expect(items).toHaveCount(scored.output.nbest.length);
+    const found = scored.scores.nbest!.figures['NotFound@inf'] === 0;
+    expect((await page.locator('[data-testid="nbest-list"] li[data-correct="yes"]').count()) > 0).toBe(found);
+  }
   // The system's tree under the gold tree: Struct-IoU pairs share a colour across the two trees.
   const matched = page.locator('[data-testid="system-tree"] .node-box.matched');
   await expect(matched.first()).toBeVisible();

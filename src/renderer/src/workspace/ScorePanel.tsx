@@ -1,3 +1,4 @@
+import { canonicalInterpretation } from '../../../core/nbest/canonical';
 import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
 import type { SystemScores } from './useSystemScores';
 
@@ -84,8 +85,41 @@ function rows(s: UtteranceScores) {
   return out;
 }
 
+const canonical = (v: string): string => {
+  try {
+    return canonicalInterpretation(v, 'auto');
+  } catch {
+    return v;
+  }
+};
+
+/** The system's N-best list, ranked, the interpretations equal to a gold one marked (as the scorer compares). */
+function NbestList({
+  nbest,
+  gold,
+}: {
+  nbest: readonly { interpretation: string; score: number }[];
+  gold: readonly string[];
+}) {
+  const correct = new Set(gold.map(canonical));
+  return (
+    <ol className="nbest-list" data-testid="nbest-list">
+      {nbest.map((e, k) => {
+        const ok = correct.has(canonical(e.interpretation));
+        return (
+          <li key={k} className={ok ? 'correct' : undefined} data-correct={ok ? 'yes' : 'no'}>
+            <span className="mark">{ok ? '✓' : ''}</span>
+            <span className="interp">{e.interpretation}</span>
+            <span className="score">{e.score.toPrecision(3)}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 /** The chosen system's scores on this utterance, one row per metric, each with its signature on hover. */
-export function ScorePanel({ system }: { system: SystemScores }) {
+export function ScorePanel({ system, gold }: { system: SystemScores; gold: readonly string[] }) {
   if (system.systems.length === 0) return null;
   const name = system.systems.find((s) => s.id === system.systemId)?.name ?? '';
   return (
@@ -107,6 +141,15 @@ export function ScorePanel({ system }: { system: SystemScores }) {
         <p className="score-empty">
           {system.output === null ? 'This system has no output for this utterance.' : 'Scoring…'}
         </p>
+      )}
+      {system.output?.nbest && system.output.nbest.length > 0 && (
+        <details className="nbest" open={false}>
+          <summary>
+            N-best list ({system.output.nbest.length}; {gold.length} gold interpretation
+            {gold.length === 1 ? '' : 's'})
+          </summary>
+          <NbestList nbest={system.output.nbest} gold={gold} />
+        </details>
       )}
     </section>
   );

@@ -331,7 +331,7 @@ export function Workspace({
               onFinish={editor.finish}
               focusRef={focusConcepts}
             />
-            <ScorePanel system={system} />
+            <ScorePanel system={system} gold={gold.interpretations} />
           </div>
         </>
       )}
