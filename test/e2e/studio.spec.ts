@@ -156,7 +156,9 @@ test("a system's words under the gold words, coloured by their alignment, with t
           content: boolean | null;
         }[];
       };
+      nbest?: { figures: Record<string, number> };
     };
+    output: { nbest?: unknown[] };
   }>('score:utterance', { systemId: systems[0]!.id, utteranceId: target.id });
   await page.goto(host.url);
   await page.locator('table.utterances').waitFor();
