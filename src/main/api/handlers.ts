@@ -3,35 +3,17 @@ import { SIEVE_VERSION } from '../../core/version';
 import { scanCorpus } from '../import/scanCorpus';
 import { writeCorpus } from '../import/writeCorpus';
 import { readSystemFiles } from '../import/readSystemFiles';
-import { getCachedScore, getSystemOutput, importSystemOutputs, putCachedScore } from '../store/systemStore';
-import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
+import { importSystemOutputs } from '../store/systemStore';
+import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { compareSystems, corpusScores } from '../../core/scoring/corpusScores';
-import type { SystemOutput } from '../../core/model/systemOutput';
+import { utteranceScores as utteranceScoresOf } from '../scoring/projectScores';
 import type { CorpusReport } from '../../core/api/contract';
 import { AppError } from '../../core/api/errors';
 import type { Session } from './session';
 
-/** One utterance's scores for a system, from the score cache or computed and cached; null without output. */
-function utteranceScores(
-  session: Session,
-  systemId: number,
-  utteranceId: string,
-): { scores: UtteranceScores; output: SystemOutput; cached: boolean } | null {
-  const db = session.project.db;
-  const output = getSystemOutput(db, systemId, utteranceId);
-  if (!output) return null;
-  // One cache entry holds every part; each part carries its own settings signature.
-  const key = {
-    systemId,
-    utteranceId,
-    metric: 'utterance',
-    signature: `utterance|shape:2|v:${SIEVE_VERSION}`,
-  };
-  const hit = getCachedScore(db, key) as UtteranceScores | undefined;
-  if (hit) return { scores: hit, output, cached: true };
-  const scores = scoreUtterance(session.project.goldState(utteranceId).gold, output);
-  putCachedScore(db, key, scores);
-  return { scores, output, cached: false };
+/** One utterance's scores for a system in the open project (see `projectScores`). */
+function utteranceScores(session: Session, systemId: number, utteranceId: string) {
+  return utteranceScoresOf(session.project, systemId, utteranceId);
 }
 
 /** The scores as the contract types them (an open record; the fields are documented in the core module). */

@@ -10,6 +10,7 @@ import { info } from './info';
 import { nbest } from './nbest';
 import { ne } from './ne';
 import { parseval } from './parseval';
+import { report } from './report';
 import { structiou } from './structiou';
 import { ted } from './ted';
 import { tna } from './tna';
@@ -32,4 +33,5 @@ export const commands: readonly Command[] = [
   compare,
   structiou,
   parseval,
+  report,
 ];
