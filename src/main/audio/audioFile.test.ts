@@ -25,7 +25,7 @@ speak(wav, 'When does the next train to Hamburg leave');
 describe('audio probing', () => {
   // sox (Debian package sox) encodes the FLAC and Ogg files; CI installs it.
   it.skipIf(!hasSox)(
-    'decodes FLAC exactly (the last frame included) and Ogg Vorbis to the same length',
+    'decodes FLAC exactly (the last frame included) and Ogg Vorbis to the same length (skipped without sox)',
     async () => {
       const ref = await probeAudio(wav);
       for (const ext of ['flac', 'ogg']) {
@@ -45,15 +45,18 @@ describe('audio probing', () => {
   );
 
   // lame (Debian package lame) encodes the MP3; CI installs it.
-  it.skipIf(!hasLame)('decodes MP3 (its duration includes the encoder delay, within 80 ms)', async () => {
-    const ref = await probeAudio(wav);
-    const file = path.join(t.dir, 'speech.mp3');
-    execFileSync('lame', ['--quiet', wav, file]);
-    const p = await probeAudio(file);
-    expect(p.sampleRate).toBe(ref.sampleRate);
-    expect(Math.abs(p.durationSec - ref.durationSec)).toBeLessThan(0.08);
-    expect(Math.max(...p.peaks)).toBeGreaterThan(0.3);
-  });
+  it.skipIf(!hasLame)(
+    'decodes MP3 (its duration includes the encoder delay, within 80 ms; skipped without lame)',
+    async () => {
+      const ref = await probeAudio(wav);
+      const file = path.join(t.dir, 'speech.mp3');
+      execFileSync('lame', ['--quiet', wav, file]);
+      const p = await probeAudio(file);
+      expect(p.sampleRate).toBe(ref.sampleRate);
+      expect(Math.abs(p.durationSec - ref.durationSec)).toBeLessThan(0.08);
+      expect(Math.max(...p.peaks)).toBeGreaterThan(0.3);
+    },
+  );
 
   it('refuses unknown formats and undecodable files with BAD_FILE naming the file', async () => {
     const junk = path.join(t.dir, 'junk.flac');

@@ -1,22 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SIEVE_VERSION } from '../../../core/version';
-import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
+import { cliSandbox } from '../../../../test/helpers/runSieve';
 
-let dir: string;
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-ne-'));
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-const sieve = (...argv: string[]): Promise<SieveRun> => runSieve(dir, ...argv);
-
-function write(name: string, text: string): string {
-  fs.writeFileSync(path.join(dir, name), text);
-  return name;
-}
+const { sieve, write } = cliSandbox();
 
 // Burger et al. Example 1 and Example 4 (Hyp2), one document per line.
 const REF =

@@ -1,20 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../../test/helpers/tempProject';
-import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox } from '../../../../test/helpers/runSieve';
 
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
-
-const sieve = (...argv: string[]): Promise<SieveRun> => runSieve(dir, ...argv);
-
-function write(name: string, text: string): string {
-  fs.writeFileSync(path.join(dir, name), text);
-  return name;
-}
+const { sieve, write } = cliSandbox();
 
 const jsonLines = (text: string): Record<string, unknown>[] =>
   text

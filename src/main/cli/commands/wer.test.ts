@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   randomPairs,
   runSclite,
@@ -8,21 +6,10 @@ import {
   toTrn,
   type WordPair,
 } from '../../../../test/fixtures/sclite/sclite';
-import { tempDir } from '../../../../test/helpers/tempProject';
 import { SIEVE_VERSION } from '../../../core/version';
-import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
+import { cliSandbox } from '../../../../test/helpers/runSieve';
 
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
-
-const sieve = (...argv: string[]): Promise<SieveRun> => runSieve(dir, ...argv);
-
-function write(name: string, text: string): string {
-  fs.writeFileSync(path.join(dir, name), text);
-  return name;
-}
+const { sieve, write } = cliSandbox();
 
 function writePairs(pairs: readonly WordPair[]): void {
   write('ref.trn', toTrn(pairs.map((p) => ({ id: p.id, words: p.ref }))));
