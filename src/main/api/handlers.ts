@@ -6,7 +6,7 @@ import { readSystemFiles } from '../import/readSystemFiles';
 import { importSystemOutputs } from '../store/systemStore';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { compareSystems, corpusScores } from '../../core/scoring/corpusScores';
-import { utteranceScores as utteranceScoresOf } from '../scoring/projectScores';
+import { systemScores, utteranceScores as utteranceScoresOf } from '../scoring/projectScores';
 import type { CorpusReport } from '../../core/api/contract';
 import { AppError } from '../../core/api/errors';
 import type { Session } from './session';
@@ -14,6 +14,11 @@ import type { Session } from './session';
 /** One utterance's scores for a system in the open project (see `projectScores`). */
 function utteranceScores(session: Session, systemId: number, utteranceId: string) {
   return utteranceScoresOf(session.project, systemId, utteranceId);
+}
+
+/** A figure for JSON, which has no NaN or Infinity: an undefined figure travels as null. */
+function fin(x: number): number | null {
+  return Number.isFinite(x) ? x : null;
 }
 
 /** The scores as the contract types them (an open record; the fields are documented in the core module). */
@@ -110,9 +115,9 @@ export function createHandlers(session: Session) {
           // JSON has no NaN: an undefined figure or interval travels as null.
           const figures = corpusScores(items).map((f) => ({
             ...f,
-            value: Number.isFinite(f.value) ? f.value : null,
-            lo: Number.isFinite(f.lo) ? f.lo : null,
-            hi: Number.isFinite(f.hi) ? f.hi : null,
+            value: fin(f.value),
+            lo: fin(f.lo),
+            hi: fin(f.hi),
           }));
           report.push({ systemId: sys.id, name: sys.name, figures });
         }
@@ -124,14 +129,8 @@ export function createHandlers(session: Session) {
       const of = (systemId: number) => {
         if (!project.systems().some((s) => s.id === systemId))
           throw new AppError('NOT_FOUND', `No system ${systemId}.`, { systemId });
-        const m = new Map<string, UtteranceScores>();
-        for (const u of project.listUtterances()) {
-          const r = utteranceScores(session, systemId, u.id);
-          if (r) m.set(u.id, r.scores);
-        }
-        return m;
+        return systemScores(project, systemId);
       };
-      const fin = (x: number): number | null => (Number.isFinite(x) ? x : null);
       const iv = (x: { value: number; lo: number; hi: number }) => ({
         value: fin(x.value),
         lo: fin(x.lo),
