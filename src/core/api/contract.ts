@@ -98,6 +98,60 @@ export const CorpusReport = z.array(
 );
 export type CorpusReport = z.infer<typeof CorpusReport>;
 
+/**
+ * A project's scoring settings (stored in the project; every figure's signature names them). Defaults are
+ * the sclite costs, case folding, the text aligner with extent tolerance 1 and greedy entity mapping.
+ */
+export const ScoringSettings = z.strictObject({
+  /** Word and concept alignment costs: sclite (3/3/4) or equal (1/1/1). */
+  costs: z.enum(['sclite', 'equal']),
+  ignoreCase: z.boolean(),
+  /** Named entities: word aligner, extent tolerance in words, and how entities are mapped. */
+  neAligner: z.enum(['text', 'phonetic', 'time']),
+  neTolerance: z.number().int().min(0).max(10),
+  neMapping: z.enum(['greedy', 'optimal']),
+  /** Struct-IoU: flexible terminal boundaries (Shi et al. §4) — leaves may match across a gold word boundary. */
+  flexibleTerminals: z.boolean(),
+});
+export type ScoringSettings = z.infer<typeof ScoringSettings>;
+
+export const ScoringSettingsState = z.strictObject({
+  settings: ScoringSettings,
+  defaults: ScoringSettings,
+});
+export type ScoringSettingsState = z.infer<typeof ScoringSettingsState>;
+
+/** One utterance's headline figures for one system (null where not defined), for sorting and plots. */
+export const UtteranceMetrics = z.strictObject({
+  utteranceId: z.string(),
+  metrics: z.record(z.string(), z.number().nullable()),
+});
+export type UtteranceMetrics = z.infer<typeof UtteranceMetrics>;
+
+/** One plot of the dashboard and the report, rendered to SVG in the app process. */
+export const PlotSvg = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  caption: z.string(),
+  svg: z.string(),
+});
+export type PlotSvg = z.infer<typeof PlotSvg>;
+
+/** A report file for the renderer to save (text as is, binary such as PDF in base64). */
+export const ReportFile = z.strictObject({
+  fileName: z.string(),
+  mime: z.string(),
+  encoding: z.enum(['utf8', 'base64']),
+  content: z.string(),
+});
+export type ReportFile = z.infer<typeof ReportFile>;
+
+/** Files read by the renderer (an <input type=file>: the native dialog in Electron, an upload in a browser). */
+const UploadedFile = z.strictObject({
+  name: z.string().min(1).max(1000),
+  content: z.string().max(512 * 1024 * 1024),
+});
+
 /** Every API method: its request and response schema. */
 export const contract = {
   'app:info': { input: z.strictObject({}), output: AppInfo },
@@ -154,6 +208,34 @@ export const contract = {
   'score:compare': {
     input: z.strictObject({ systemA: z.number().int().positive(), systemB: z.number().int().positive() }),
     output: z.array(PairedFigure),
+  },
+  /** Imports a system's outputs from file contents sent by the renderer, as a job with progress. */
+  'system:upload': {
+    input: z.strictObject({ name: z.string().min(1).max(200), files: z.array(UploadedFile).min(1).max(100) }),
+    output: JobStatus,
+  },
+  'scoring:getSettings': { input: z.strictObject({}), output: ScoringSettingsState },
+  'scoring:setSettings': {
+    input: z.strictObject({ settings: ScoringSettings }),
+    output: ScoringSettingsState,
+  },
+  /** Every utterance's headline figures for one system (scored on demand, from the cache after). */
+  'score:utterances': {
+    input: z.strictObject({ systemId: z.number().int().positive() }),
+    output: z.array(UtteranceMetrics),
+  },
+  /** The dashboard's plots for the given systems (all when omitted). */
+  'report:plots': {
+    input: z.strictObject({ systemIds: z.array(z.number().int().positive()).max(50).optional() }),
+    output: z.array(PlotSvg),
+  },
+  /** The project report as one file: self-contained HTML, CSV or JSON of every figure, or PDF in Electron. */
+  'report:export': {
+    input: z.strictObject({
+      format: z.enum(['html', 'csv', 'json', 'pdf']),
+      systemIds: z.array(z.number().int().positive()).max(50).optional(),
+    }),
+    output: ReportFile,
   },
   'job:status': { input: z.strictObject({ jobId: z.string().max(100) }), output: JobStatus },
   'system:list': { input: z.strictObject({}), output: z.array(SystemInfo) },

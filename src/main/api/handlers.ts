@@ -149,10 +149,21 @@ export function createHandlers(session: Session) {
       if (!r) return { systemId, utteranceId, scores: null, output: null, cached: false };
       return { systemId, utteranceId, scores: asApiScores(r.scores), output: r.output, cached: r.cached };
     },
+    // Placeholders while the scoring and report work lands; each is replaced by its real handler.
+    'system:upload': () => notYet('system:upload'),
+    'scoring:getSettings': () => notYet('scoring:getSettings'),
+    'scoring:setSettings': () => notYet('scoring:setSettings'),
+    'score:utterances': () => notYet('score:utterances'),
+    'report:plots': () => notYet('report:plots'),
+    'report:export': () => notYet('report:export'),
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),
     'audio:peaks': ({ audioId }) => session.project.peaks(audioId),
     'annotation:getSettings': () => session.project.annotationSettings(),
     'annotation:setSettings': ({ settings }) => session.project.setAnnotationSettings(settings),
   } satisfies Handlers;
+}
+
+function notYet(method: string): never {
+  throw new AppError('INTERNAL', `${method} is not available yet.`);
 }
