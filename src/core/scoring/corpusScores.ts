@@ -29,7 +29,8 @@ export interface MetricRow {
 /**
  * The sufficient statistics of every metric an utterance was scored on: WER and concept accuracy as
  * ratios of summed counts (Boros et al.), tree node accuracy as (ΣC − ΣI)/Σ(C+S+D) (Thomae et al.),
- * Struct-IoU at corpus level as 2·Σ matched IoU / Σ nodes (Shi et al. Definition 15), entity F1 from summed
+ * Struct-IoU at corpus level as 2·Σ matched IoU / Σ nodes (Shi et al. Definition 15), labelled ParsEval
+ * F1 from summed bracket counts (EVALB's corpus figure), entity F1 from summed
  * TP/FP/FN, and the N-best figures as means over the utterances with gold interpretations.
  */
 export function metricRows(s: UtteranceScores): MetricRow[] {
@@ -53,6 +54,13 @@ export function metricRows(s: UtteranceScores): MetricRow[] {
       add(`Struct-IoU (${t.name})`, ratioStatistic(), t.structIou.signature, [
         2 * t.structIou.matchedIou,
         t.structIou.nodes,
+      ]);
+    // EVALB's rule for a sentence with no brackets on either side is F1 = 1 (parseval.ts `prf`).
+    if (t.parseval)
+      add(`ParsEval F1 (${t.name})`, f1Statistic(1), t.parseval.signature, [
+        t.parseval.matched,
+        t.parseval.pred - t.parseval.matched,
+        t.parseval.gold - t.parseval.matched,
       ]);
   }
   if (s.entities) {

@@ -4,6 +4,7 @@
 // (Burger et al., text aligner), and the N-best figures. Each part carries its sufficient statistics and
 // its settings signature, so the studio can show it next to the waveform and reports can sum it.
 import { scoreConcepts, caSignature } from '../metrics/conceptAccuracy';
+import { parsevalSentence, parsevalSignature } from '../metrics/parseval';
 import { scoreTreePair, tnaSignature } from '../metrics/treeNodeAccuracy';
 import { scoreWords, werSignature } from '../metrics/wordAccuracy';
 import type { GoldRecords } from '../gold/records';
@@ -61,6 +62,19 @@ export interface UtteranceScores {
       nodes: number;
       /** Matched constituents as child-index paths from each tree's root, with their IoU. */
       pairs: { gold: number[]; pred: number[]; iou: number }[];
+      signature: string;
+    };
+    /**
+     * Labelled ParsEval (EVALB's COLLINS.prm conventions) when both trees have the same leaves; brackets
+     * matched, in the gold and in the system tree.
+     */
+    parseval?: {
+      precision: number | null;
+      recall: number | null;
+      f1: number | null;
+      matched: number;
+      gold: number;
+      pred: number;
       signature: string;
     };
     /** Why a part of this tree's scoring could not be done (e.g. a system word without times). */
@@ -132,6 +146,20 @@ export function scoreUtterance(gold: GoldRecords, output: SystemOutput): Utteran
       mapping: t.mapping.map((o) => ({ i: o.i, j: o.j, op: o.op })),
       signature: tnaSignature({ costs: { typed } }),
     };
+    // ParsEval is defined only over one word sequence (Black et al. 1991; Shi et al. §5.1.2): a system tree
+    // over recognised words that differ from the gold ones gets a note instead of a guess.
+    const pe = parsevalSentence(gTree, pTree);
+    if (pe.status === 'ok' && pe.labeled) {
+      entry.parseval = {
+        precision: pe.labeled.precision,
+        recall: pe.labeled.recall,
+        f1: pe.labeled.f1,
+        matched: pe.stats.labeledMatch,
+        gold: pe.stats.goldBrackets,
+        pred: pe.stats.testBrackets,
+        signature: parsevalSignature(),
+      };
+    } else entry.notes.push(`ParsEval: ${pe.reason ?? 'not scored'}`);
     // Struct-IoU compares constituents over time, so both trees need timed words (Shi et al. §3).
     if (goldTimes && hypTimes && !typed) {
       try {

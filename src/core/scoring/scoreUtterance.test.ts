@@ -1,0 +1,89 @@
+// Per-tree ParsEval in the utterance scores and its corpus row, checked against hand counts and against
+// the ParsEval module's own corpus figure.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { GoldRecords } from '../gold/records';
+import type { SystemOutput } from '../model/systemOutput';
+import { parseval } from '../metrics/parseval';
+import { parseTreeOrThrow } from '../tree/bracket';
+import { corpusScores, metricRows } from './corpusScores';
+import { scoreUtterance } from './scoreUtterance';
+
+const words = (texts: string[]) =>
+  texts.map((text, i) => ({ text, startSec: i * 0.5, endSec: i * 0.5 + 0.4 }));
+
+function gold(texts: string[], bracket: string): GoldRecords {
+  return {
+    words: words(texts),
+    trees: [{ name: 'syntax', typed: false, bracket }],
+    entities: [],
+    concepts: [],
+    interpretations: [],
+    labels: {},
+  };
+}
+const output = (texts: string[], bracket: string): SystemOutput => ({
+  id: 'x',
+  words: words(texts),
+  trees: [{ name: 'syntax', typed: false, bracket }],
+});
+
+describe('ParsEval per tree', () => {
+  it('counts labelled brackets as EVALB does (hand count)', () => {
+    const w = ['the', 'cat', 'sat', 'down'];
+    // Gold brackets: S[0,4], NP[0,2], VP[2,4]; test: S[0,4], NP[0,3] — tags (DT, NN …) are not brackets.
+    const g = gold(w, '(S (NP (DT the) (NN cat)) (VP (VBD sat) (RP down)))');
+    const o = output(w, '(S (NP (DT the) (NN cat) (VBD sat)) (RP down))');
+    const t = scoreUtterance(g, o).trees[0]!;
+    expect(t.parseval).toMatchObject({ matched: 1, gold: 3, pred: 2 });
+    expect(t.parseval!.precision).toBeCloseTo(1 / 2, 12);
+    expect(t.parseval!.recall).toBeCloseTo(1 / 3, 12);
+    expect(t.parseval!.f1).toBeCloseTo(2 / 5, 12);
+    expect(t.parseval!.signature).toMatch(/^parseval\|prm:collins\|v:/);
+    const row = metricRows(scoreUtterance(g, o)).find((r) => r.metric === 'ParsEval F1 (syntax)')!;
+    expect(row.row).toEqual([1, 1, 2]);
+  });
+
+  it('is absent with a note when the system tree is over other words', () => {
+    const g = gold(['the', 'cat'], '(S (DT the) (NN cat))');
+    const o = output(['a', 'cat'], '(S (DT a) (NN cat))');
+    const t = scoreUtterance(g, o).trees[0]!;
+    expect(t.parseval).toBeUndefined();
+    expect(t.notes.join(' ')).toMatch(/ParsEval is undefined: the words differ at position 1/);
+    expect(metricRows(scoreUtterance(g, o)).some((r) => r.metric.startsWith('ParsEval'))).toBe(false);
+  });
+
+  it('gives the ParsEval module’s corpus F1 from summed counts (random bracketings of one sentence)', () => {
+    // A random binary bracketing of n words, labelled from a small set.
+    const bracketing = (n: number) =>
+      fc.array(fc.tuple(fc.nat(), fc.constantFrom('A', 'B')), { minLength: n, maxLength: n }).map((picks) => {
+        let k = 0;
+        const build = (lo: number, hi: number): string => {
+          if (hi - lo === 1) return `(T w${lo})`;
+          const [p, label] = picks[k++ % picks.length]!;
+          const mid = lo + 1 + (p % (hi - lo - 1));
+          return `(${label} ${build(lo, mid)} ${build(mid, hi)})`;
+        };
+        return build(0, n);
+      });
+    const item = fc
+      .integer({ min: 1, max: 7 })
+      .chain((n) => fc.tuple(fc.constant(n), bracketing(n), bracketing(n)));
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 6 }), (items) => {
+        const scores = items.map(([n, gb, pb]) => {
+          const w = Array.from({ length: n }, (_, i) => `w${i}`);
+          return scoreUtterance(gold(w, gb), output(w, pb));
+        });
+        const oracle = parseval(
+          items.map(([, gb]) => parseTreeOrThrow(gb, {}, 'gold')),
+          items.map(([, , pb]) => parseTreeOrThrow(pb, {}, 'test')),
+        );
+        const fig = corpusScores(scores, { resamples: 10 }).find((f) => f.metric === 'ParsEval F1 (syntax)')!;
+        expect(fig.n).toBe(items.length);
+        expect(fig.value).toBeCloseTo(oracle.all.labeled!.f1, 12);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
