@@ -17,6 +17,7 @@ import { annotate } from '../scripts/demo/baselines';
 import { interpretationOf } from '../scripts/demo/conceptRules';
 import { demoGold, entitySpan, treeProblems } from '../scripts/demo/goldCheck';
 import { demoSystems, recordedRecognition } from '../scripts/demo/runSystems';
+import { TRANSCRIPT_SYSTEM, transcriptSystem } from '../scripts/demo/transcriptSystem';
 import { tempDir } from './helpers/tempProject';
 
 const DEMO_DIR = path.resolve(import.meta.dirname, '../resources/demo');
@@ -139,7 +140,8 @@ function treeLeaves(bracket: string, typed: boolean, what: string): string[] {
   return leaves(value!).map((l) => l.label);
 }
 
-const SYSTEM_NAMES = ['pocketsphinx-generic', 'pocketsphinx-domain'];
+const SYSTEM_NAMES = ['pocketsphinx-generic', 'pocketsphinx-domain', TRANSCRIPT_SYSTEM];
+const RECOGNIZERS = SYSTEM_NAMES.slice(0, 2);
 
 const shifted = <T extends Span>(words: readonly T[], by: number): T[] =>
   words.map((w) => ({ ...w, startSec: w.startSec + by, endSec: w.endSec + by }));
@@ -356,8 +358,11 @@ describe('demo project', () => {
             expect(w.startSec!, what).toBeGreaterThanOrEqual(prevEnd);
             expect(w.endSec!, what).toBeGreaterThan(w.startSec!);
             expect(w.endSec!, what).toBeLessThanOrEqual(end);
-            expect(w.confidence, what).toBeGreaterThanOrEqual(0);
-            expect(w.confidence, what).toBeLessThanOrEqual(1);
+            // The recognizers give lattice confidences; a forced alignment of the transcript gives none.
+            if (RECOGNIZERS.includes(s.name)) {
+              expect(w.confidence, what).toBeGreaterThanOrEqual(0);
+              expect(w.confidence, what).toBeLessThanOrEqual(1);
+            } else expect(w.confidence, what).toBeUndefined();
             prevEnd = w.endSec!;
           }
         }
@@ -424,9 +429,32 @@ describe('demo project', () => {
         ),
         manifest.utterances.map((u) => ({ id: u.id, durationSec: durations.get(u.id)! })),
       );
-      expect(systems.map((s) => ({ name: s.name, description: s.description, outputs: s.outputs }))).toEqual(
-        manifest.systems,
+      const transcript = transcriptSystem(
+        manifest.utterances.map((u) => ({
+          id: u.id,
+          words: u.words.map((w) => w.text),
+          aligned: ps.utterances.find((a) => a.id === u.id)!.words.map((w) => ({ ...w, entry: w.word })),
+        })),
       );
+      expect(
+        [...systems, transcript].map((s) => ({
+          name: s.name,
+          description: s.description,
+          outputs: s.outputs,
+        })),
+      ).toEqual(manifest.systems);
+    });
+
+    it("include the force-aligned transcript: the gold words at pocketsphinx's times", () => {
+      const sys = manifest.systems.find((s) => s.name === TRANSCRIPT_SYSTEM)!;
+      for (const u of manifest.utterances) {
+        const out = sys.outputs.find((o) => o.id === u.id)!;
+        expect(out.words!.map((w) => w.text)).toEqual(u.words.map((w) => w.text));
+        const aligned = ps.utterances.find((a) => a.id === u.id)!.words;
+        expect(out.words!.map((w) => [w.startSec, w.endSec])).toEqual(
+          aligned.map((w) => [w.startSec, w.endSec]),
+        );
+      }
     });
   });
 });

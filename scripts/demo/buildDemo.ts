@@ -13,7 +13,8 @@ import { gapsBetween, readPcm, rmsDb, writePcm, type Pcm } from './pcm';
 import { type AlignedWord, forceAlign, missingFromDictionary, MODEL_DIR, round3 } from './pocketsphinx';
 import { hasPocketsphinx } from './recognize';
 import { diffStats, renderAlignmentReport, type UtteranceResult } from './report';
-import { demoSystems, recordedRecognition, runRecognition } from './runSystems';
+import { demoSystems, outputProblems, recordedRecognition, runRecognition } from './runSystems';
+import { TRANSCRIPT_SYSTEM, transcriptSystem } from './transcriptSystem';
 import { DEMO_SPEAKERS, DEMO_UTTERANCES, type DemoUtterance } from './utterances';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -129,10 +130,11 @@ async function main(): Promise<void> {
     ? (wav, words) => forceAlign(wav, words, path.join(BUILD_DIR, 'align'))
     : recordedAligner();
 
-  fs.rmSync(AUDIO_DIR, { recursive: true, force: true });
+  // Compile the synthesizer before anything is removed, so a machine without it keeps the demo intact.
   fs.rmSync(BUILD_DIR, { recursive: true, force: true });
-  fs.mkdirSync(AUDIO_DIR, { recursive: true });
   const exe = compileEspeakWords(BUILD_DIR);
+  fs.rmSync(AUDIO_DIR, { recursive: true, force: true });
+  fs.mkdirSync(AUDIO_DIR, { recursive: true });
   const results = DEMO_UTTERANCES.map((u) => buildUtterance(exe, u, align));
 
   const gold = results.map((r) => {
@@ -147,10 +149,19 @@ async function main(): Promise<void> {
   const recognition = recognizeNow
     ? runRecognition(audio, DEMO_DIR, path.join(BUILD_DIR, 'recognize'))
     : recordedRecognition(DEMO_DIR, audio);
-  const systems = demoSystems(
-    recognition,
-    results.map((r) => ({ id: r.utt.id, durationSec: r.durationSec })),
-  );
+  const systems = [
+    ...demoSystems(
+      recognition,
+      results.map((r) => ({ id: r.utt.id, durationSec: r.durationSec })),
+    ),
+    transcriptSystem(
+      results.map((r) => ({ id: r.utt.id, words: r.words.map((w) => w.text), aligned: r.aligned })),
+    ),
+  ];
+  for (const [i, o] of systems.at(-1)!.outputs.entries()) {
+    const problems = outputProblems(o, results[i]!.durationSec);
+    if (problems.length > 0) throw new Error(`${TRANSCRIPT_SYSTEM} ${o.id}:\n  ${problems.join('\n  ')}`);
+  }
 
   const manifest: ProjectManifestInput = {
     name: 'SIEVE demo',
@@ -158,8 +169,8 @@ async function main(): Promise<void> {
       'Synthetic spoken-dialogue demo: train timetable enquiries, airport information and news sentences ' +
       'with person, place and organisation names, spoken by four espeak-ng voices. Word times come from ' +
       "espeak-ng's own synthesis events (ALIGNMENT.md). Hand-written gold syntax and semantic trees, " +
-      'entities, concepts and interpretations; two pocketsphinx recognizers with baseline annotation as ' +
-      'systems (DEMO.md).',
+      'entities, concepts and interpretations; two pocketsphinx recognizers and the force-aligned ' +
+      'reference transcript, each with baseline annotation, as systems (DEMO.md).',
     audio: results.map((r) => ({ id: r.utt.id, path: `audio/${r.utt.id}.wav` })),
     utterances: results.map((r, i) => ({
       id: r.utt.id,

@@ -94,20 +94,24 @@ export function renderDemoReport(gold: readonly ReportUtterance[], systems: read
   p('## Systems');
   p();
   p(
-    "Both systems are Debian's `pocketsphinx_batch` (0.8+5prealpha, en-us acoustic model, " +
+    "The two recognizers are Debian's `pocketsphinx_batch` (0.8+5prealpha, en-us acoustic model, " +
       '`cmudict-en-us.dict`) decoding `audio/<id>.wav` resampled by sox to 16 kHz. One run per system gives ' +
       `the 1-best words with frames (\`-hypseg\`), ${NBEST}-best lists (\`-nbest ${NBEST}\`) and the word ` +
       'lattice with link posteriors (`-outlatfmt htk`). Its raw output is recorded in `recognition.json`; ' +
       '`npm run demo` rebuilds from that file, `npm run demo -- --recognize` decodes again.',
   );
   p();
-  for (const s of systems) p(`- **${s.name}**: ${s.description} Arguments: \`${s.args.join(' ')}\`.`);
+  for (const s of systems)
+    p(`- **${s.name}**: ${s.description}${s.args.length > 0 ? ` Arguments: \`${s.args.join(' ')}\`.` : ''}`);
   p();
   p(
     '`pocketsphinx_continuous -time yes`, which prints word times and posteriors directly, was tried ' +
       'first. It decodes the file as a live stream and, measured once on these 12 files with the same ' +
       'models, gave a WER of 98.1 % (generic) and 31.1 % (domain), against ' +
-      `${figures.map(({ f }) => pct(f.wer.wer)).join(' and ')} for batch decoding; it also gives no N-best lists.`,
+      `${figures
+        .filter(({ s }) => s.args.length > 0)
+        .map(({ f }) => pct(f.wer.wer))
+        .join(' and ')} for batch decoding; it also gives no N-best lists.`,
   );
   p();
   const spread = Math.max(...systems.map((s) => s.nbestSpread));
@@ -127,7 +131,7 @@ export function renderDemoReport(gold: readonly ReportUtterance[], systems: read
     '- concepts and `semantic` tree: rules such as `from X` → sourcecity:X, `to X` → goalcity:X, ' +
       '`in X` → location:X, day → date, "flight N" → flightnumber (`scripts/demo/conceptRules.ts`). On the ' +
       'gold words they give exactly the gold concepts and semantic trees (they were written with the gold ' +
-      "at hand), so the systems' concept errors come from recognition.",
+      "at hand), so the recognizers' concept errors come from recognition and the transcript system has none.",
   );
   p(
     `- N-best interpretations: each of the ${NBEST} hypotheses gets probability 1.0001^score normalised ` +

@@ -306,7 +306,11 @@ describe('corpus scores', () => {
       name: string;
       figures: { metric: string; value: number; lo: number; hi: number; n: number }[];
     }[];
-    expect(report.map((r) => r.name).sort()).toEqual(['pocketsphinx-domain', 'pocketsphinx-generic']);
+    expect(report.map((r) => r.name).sort()).toEqual([
+      'pocketsphinx-domain',
+      'pocketsphinx-generic',
+      'transcript-chunker',
+    ]);
     for (const r of report) {
       const wer = r.figures.find((f) => f.metric === 'WER')!;
       expect(wer.n).toBe(12);
