@@ -2,7 +2,7 @@ import type { Handlers } from '../../core/api/contract';
 import { SIEVE_VERSION } from '../../core/version';
 import { scanCorpus } from '../import/scanCorpus';
 import { writeCorpus } from '../import/writeCorpus';
-import { readSystemFiles } from '../import/readSystemFiles';
+import { readSystemFiles, readSystemUploads, type SystemRead } from '../import/readSystemFiles';
 import { importSystemOutputs } from '../store/systemStore';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { compareSystems, corpusScores } from '../../core/scoring/corpusScores';
@@ -55,6 +55,35 @@ function startProjectImport(session: Session, audioDir: string, alignment: strin
   });
 }
 
+/**
+ * Imports a system's outputs as a job: every file is read and checked first (the first problem is the
+ * error, as `file:line:column: …`), then all outputs are written in one transaction.
+ */
+function startSystemImport(
+  session: Session,
+  kind: string,
+  name: string,
+  sourceFiles: readonly string[],
+  read: () => SystemRead,
+) {
+  return session.jobs.start(kind, async (progress) => {
+    const project = session.project;
+    progress(0, sourceFiles.length, 'reading');
+    const r = read();
+    if (r.errors.length > 0) {
+      const e = r.errors[0]!;
+      throw new AppError(
+        'INVALID_INPUT',
+        `${e.file}${e.line ? `:${e.line}:${e.column}` : ''}: ${e.message}` +
+          (r.errors.length > 1 ? ` (and ${r.errors.length - 1} more)` : ''),
+        { errors: r.errors },
+      );
+    }
+    progress(sourceFiles.length, sourceFiles.length, 'writing');
+    return { ...importSystemOutputs(project.db, name, r.outputs, sourceFiles), warnings: r.warnings };
+  });
+}
+
 /** The implementation of every API method, shared by the Electron and browser transports. */
 export function createHandlers(session: Session) {
   return {
@@ -76,23 +105,7 @@ export function createHandlers(session: Session) {
     'gold:redo': ({ utteranceId }) => session.project.undoRedo(utteranceId, 'redo'),
     'project:import': ({ audioDir, alignment }) => startProjectImport(session, audioDir, alignment),
     'system:import': ({ name, files }) =>
-      session.jobs.start('system:import', async (progress) => {
-        const project = session.project;
-        progress(0, files.length, 'reading');
-        const read = readSystemFiles(files);
-        if (read.errors.length > 0) {
-          const e = read.errors[0]!;
-          throw new AppError(
-            'INVALID_INPUT',
-            `${e.file}${e.line ? `:${e.line}:${e.column}` : ''}: ${e.message}`,
-            {
-              errors: read.errors,
-            },
-          );
-        }
-        progress(files.length, files.length, 'writing');
-        return { ...importSystemOutputs(project.db, name, read.outputs, files), warnings: read.warnings };
-      }),
+      startSystemImport(session, 'system:import', name, files, () => readSystemFiles(files)),
     'score:corpus': () =>
       session.jobs.start('score:corpus', async (progress) => {
         const project = session.project;
@@ -150,7 +163,14 @@ export function createHandlers(session: Session) {
       return { systemId, utteranceId, scores: asApiScores(r.scores), output: r.output, cached: r.cached };
     },
     // Placeholders while the scoring and report work lands; each is replaced by its real handler.
-    'system:upload': () => notYet('system:upload'),
+    'system:upload': ({ name, files }) =>
+      startSystemImport(
+        session,
+        'system:upload',
+        name,
+        files.map((f) => f.name),
+        () => readSystemUploads(files),
+      ),
     'scoring:getSettings': () => notYet('scoring:getSettings'),
     'scoring:setSettings': () => notYet('scoring:setSettings'),
     'score:utterances': () => notYet('score:utterances'),

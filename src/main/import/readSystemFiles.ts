@@ -77,16 +77,41 @@ const READERS: Record<string, OutputReader> = {
 /** The file extensions `readSystemFiles` understands. */
 export const SYSTEM_FILE_EXTENSIONS = Object.keys(READERS);
 
-/** Outputs per utterance read from `files`, with located errors and warnings. */
-export function readSystemFiles(files: readonly string[]): {
+/** One system output file: its name (the extension picks the reader) and how to get its text. */
+export interface SystemSource {
+  name: string;
+  read(): string;
+}
+
+/** What reading a system's files gives: outputs per utterance, with located errors and warnings. */
+export interface SystemRead {
   outputs: SystemOutput[];
   errors: ImportIssue[];
   warnings: ImportIssue[];
-} {
+}
+
+/** Outputs per utterance read from files on disk. */
+export function readSystemFiles(files: readonly string[]): SystemRead {
+  return readSystemSources(files.map((file) => ({ name: file, read: () => readText(file) })));
+}
+
+/**
+ * Outputs per utterance from file contents the studio sent (already decoded to text); the same readers
+ * and merge rules as files on disk. A leading byte-order mark is not part of the text.
+ */
+export function readSystemUploads(files: readonly { name: string; content: string }[]): SystemRead {
+  return readSystemSources(
+    files.map((f) => ({ name: f.name, read: () => f.content.replace(/^\uFEFF/, '') })),
+  );
+}
+
+/** Outputs per utterance read from `sources`, with located errors and warnings. */
+export function readSystemSources(sources: readonly SystemSource[]): SystemRead {
   const errors: ImportIssue[] = [];
   const warnings: ImportIssue[] = [];
   const merged = new Map<string, { output: SystemOutput; from: Map<string, string> }>();
-  for (const file of files) {
+  for (const source of sources) {
+    const file = source.name;
     const reader = READERS[path.extname(file).toLowerCase()];
     if (!reader) {
       errors.push({
@@ -97,7 +122,7 @@ export function readSystemFiles(files: readonly string[]): {
     }
     let text: string;
     try {
-      text = readText(file);
+      text = source.read();
     } catch (err) {
       errors.push({ file, message: (err as Error).message });
       continue;
