@@ -1,8 +1,9 @@
 // Scores one system output against one utterance's gold standard with every metric both sides allow:
-// word accuracy (with the sclite alignment), concept accuracy, per tree tree node accuracy (typed tree
-// edit distance with its mapping) and Struct-IoU (when both sides have word times), named entities
-// (Burger et al., text aligner), and the N-best figures. Each part carries its sufficient statistics and
-// its settings signature, so the studio can show it next to the waveform and reports can sum it.
+// word accuracy (with its alignment), concept accuracy, per tree tree node accuracy (typed tree edit
+// distance with its mapping), Struct-IoU (when both sides have word times) and ParsEval (when both trees
+// are over the same words), named entities (Burger et al.), and the N-best figures, under the project's
+// scoring settings. Each part carries its sufficient statistics and its settings signature, so the studio
+// can show it next to the waveform and reports can sum it.
 import { scoreConcepts, caSignature } from '../metrics/conceptAccuracy';
 import { parsevalSentence, parsevalSignature } from '../metrics/parseval';
 import { scoreTreePair, tnaSignature } from '../metrics/treeNodeAccuracy';
@@ -13,6 +14,10 @@ import { figureAt, figureName, scoreNbest } from '../nbest/nbestScorer';
 import { neSignature, scoreNeDocument } from '../ne/scoreNe';
 import { preprocessDocument } from '../ne/preprocess';
 import { textAligner } from '../ne/textAligner';
+import { timeAligner } from '../ne/timeAligner';
+import { MetricInputError } from '../stats/errors';
+import type { ScoringSettings } from '../api/contract';
+import { DEFAULT_SCORING_SETTINGS, type ScoringDeps, phoneticAlignerOf } from './settings';
 import { structIou, structIouSignature } from '../structIou/structIou';
 import { parseTreeOrThrow } from '../tree/bracket';
 
@@ -93,6 +98,8 @@ export interface UtteranceScores {
       content: boolean | null;
     }[];
     signature: string;
+    /** What the settings asked for and could not be done (the time aligner without system word times). */
+    notes?: string[];
   };
   nbest?: { figures: Record<string, number>; signature: string };
 }
@@ -108,27 +115,38 @@ function timed(
   return out;
 }
 
-/** Scores `output` against `gold` (the sclite costs, case folded, greedy NE mapping with tolerance 1). */
-export function scoreUtterance(gold: GoldRecords, output: SystemOutput): UtteranceScores {
+/**
+ * Scores `output` against `gold` with `settings` (the defaults: sclite costs, case folded, text-aligned
+ * entities with tolerance 1 and greedy mapping, flexible Struct-IoU terminals); `deps` carries the
+ * pronouncing dictionary for the phonetic entity aligner.
+ */
+export function scoreUtterance(
+  gold: GoldRecords,
+  output: SystemOutput,
+  settings: ScoringSettings = DEFAULT_SCORING_SETTINGS,
+  deps: ScoringDeps = {},
+): UtteranceScores {
   const result: UtteranceScores = { trees: [] };
   const hypWords = output.words ?? null;
+  const seqOptions = { ignoreCase: settings.ignoreCase, costs: settings.costs };
   if (hypWords) {
     const w = scoreWords(
       gold.words.map((x) => x.text),
       hypWords.map((x) => x.text),
-      { ignoreCase: true },
+      seqOptions,
     );
     result.words = {
       ...w.stats,
       wer: w.wer,
       steps: w.alignment.map((p) => ({ op: p.op, ref: p.refIndex, hyp: p.hypIndex })),
-      signature: werSignature({ ignoreCase: true }),
+      signature: werSignature(seqOptions),
     };
   }
   if (output.concepts) {
-    const c = scoreConcepts(gold.concepts, output.concepts, { ignoreCase: true });
-    result.concepts = { ...c.stats, accuracy: c.accuracy, signature: caSignature({ ignoreCase: true }) };
+    const c = scoreConcepts(gold.concepts, output.concepts, seqOptions);
+    result.concepts = { ...c.stats, accuracy: c.accuracy, signature: caSignature(seqOptions) };
   }
+  const iouOptions = { flexible: settings.flexibleTerminals };
   const goldTimes = timed(gold.words);
   const hypTimes = hypWords ? timed(hypWords) : null;
   for (const pt of output.trees ?? []) {
@@ -163,7 +181,7 @@ export function scoreUtterance(gold: GoldRecords, output: SystemOutput): Utteran
     // Struct-IoU compares constituents over time, so both trees need timed words (Shi et al. §3).
     if (goldTimes && hypTimes && !typed) {
       try {
-        const s = structIou({ tree: gTree, words: goldTimes }, { tree: pTree, words: hypTimes });
+        const s = structIou({ tree: gTree, words: goldTimes }, { tree: pTree, words: hypTimes }, iouOptions);
         entry.structIou = {
           score: s.score,
           matchedIou: s.matchedIou,
@@ -173,7 +191,7 @@ export function scoreUtterance(gold: GoldRecords, output: SystemOutput): Utteran
             pred: s.predNodes[q.pred]!.path,
             iou: q.iou,
           })),
-          signature: structIouSignature(),
+          signature: structIouSignature(iouOptions),
         };
       } catch (err) {
         entry.notes.push(`Struct-IoU: ${(err as Error).message}`);
@@ -182,13 +200,36 @@ export function scoreUtterance(gold: GoldRecords, output: SystemOutput): Utteran
     result.trees.push(entry);
   }
   if (output.entities && hypWords) {
-    const settings = { aligner: textAligner };
+    const notes: string[] = [];
+    let aligner = textAligner;
+    if (settings.neAligner === 'phonetic') aligner = phoneticAlignerOf(deps);
+    else if (settings.neAligner === 'time') {
+      // Burger et al. §2.1 use the recognizer's timestamps where there are any; without them the words are
+      // aligned as text, and the signature says so.
+      if (goldTimes && hypTimes) aligner = timeAligner;
+      else notes.push('the time aligner needs word times on both sides; aligned as text');
+    }
+    let neSettings = {
+      aligner,
+      tolerance: settings.neTolerance,
+      mapping: settings.neMapping,
+      caseFold: settings.ignoreCase,
+    };
     const refDoc = { words: gold.words, entities: gold.entities };
     const hypDoc = {
       words: hypWords.map((w) => ({ text: w.text, startSec: w.startSec ?? null, endSec: w.endSec ?? null })),
       entities: output.entities,
     };
-    const d = scoreNeDocument(refDoc, hypDoc, settings);
+    let d: ReturnType<typeof scoreNeDocument>;
+    try {
+      d = scoreNeDocument(refDoc, hypDoc, neSettings);
+    } catch (err) {
+      // Times out of order (overlapping system words) defeat the time aligner, not the scoring.
+      if (aligner !== timeAligner || !(err instanceof MetricInputError)) throw err;
+      notes.push(`${err.message}; aligned as text`);
+      neSettings = { ...neSettings, aligner: textAligner };
+      d = scoreNeDocument(refDoc, hypDoc, neSettings);
+    }
     // The scorer numbers the entities that survive preprocessing (punctuation-only ones are dropped,
     // Burger et al. stage 1); the studio needs the indices of the entities as given.
     const kept = (
@@ -212,7 +253,8 @@ export function scoreUtterance(gold: GoldRecords, output: SystemOutput): Utteran
       hyp: d.stats.hyp,
       correct: entries.filter((e) => e.type && e.extent && e.content).length,
       entries,
-      signature: neSignature(settings),
+      signature: neSignature(neSettings),
+      ...(notes.length > 0 ? { notes } : {}),
     };
   }
   if (output.nbest && gold.interpretations.length > 0) {

@@ -10,6 +10,16 @@ import { systemScores, utteranceScores as utteranceScoresOf } from '../scoring/p
 import type { CorpusReport } from '../../core/api/contract';
 import { AppError } from '../../core/api/errors';
 import type { Session } from './session';
+import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
+import { collectReportInput, selectSystems } from '../report/collectReport';
+import { type PrintToPdf, exportReport } from '../report/exportReport';
+import { buildReport } from '../report/reportModel';
+import { renderPlots } from '../report/renderPlots';
+
+/** What only some transports can do: the Electron side prints HTML to PDF, the browser host cannot. */
+export interface HandlerCapabilities {
+  printToPdf?: PrintToPdf;
+}
 
 /** One utterance's scores for a system in the open project (see `projectScores`). */
 function utteranceScores(session: Session, systemId: number, utteranceId: string) {
@@ -85,7 +95,7 @@ function startSystemImport(
 }
 
 /** The implementation of every API method, shared by the Electron and browser transports. */
-export function createHandlers(session: Session) {
+export function createHandlers(session: Session, capabilities: HandlerCapabilities = {}) {
   return {
     'app:info': () => ({
       version: SIEVE_VERSION,
@@ -171,11 +181,26 @@ export function createHandlers(session: Session) {
         files.map((f) => f.name),
         () => readSystemUploads(files),
       ),
-    'scoring:getSettings': () => notYet('scoring:getSettings'),
-    'scoring:setSettings': () => notYet('scoring:setSettings'),
-    'score:utterances': () => notYet('score:utterances'),
-    'report:plots': () => notYet('report:plots'),
-    'report:export': () => notYet('report:export'),
+    'scoring:getSettings': () => session.project.scoringSettings(),
+    'scoring:setSettings': ({ settings }) => session.project.setScoringSettings(settings),
+    'score:utterances': ({ systemId }) => {
+      const project = session.project;
+      const [system] = selectSystems(project, [systemId]);
+      const scores = systemScores(project, system!.id);
+      return project.listUtterances().flatMap((u) => {
+        const s = scores.get(u.id);
+        return s ? [{ utteranceId: u.id, metrics: utteranceMetrics(s) }] : [];
+      });
+    },
+    'report:plots': ({ systemIds }) => {
+      const project = session.project;
+      return renderPlots(buildReport(collectReportInput(project, selectSystems(project, systemIds))).plots);
+    },
+    'report:export': ({ format, systemIds }) => {
+      const project = session.project;
+      const model = buildReport(collectReportInput(project, selectSystems(project, systemIds)));
+      return exportReport(model, format, capabilities.printToPdf);
+    },
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),
     'audio:peaks': ({ audioId }) => session.project.peaks(audioId),

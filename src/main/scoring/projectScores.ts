@@ -1,39 +1,71 @@
 // Scores of every system over a project, through the score cache: what the dashboard, `score:corpus`
-// and `sieve report` show.
+// and `sieve report` show. The cache key names the project's scoring settings, so a change of settings
+// rescores and changing them back finds the earlier scores again.
+import type { ScoringSettings } from '../../core/api/contract';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import { type CorpusFigure, corpusScores } from '../../core/scoring/corpusScores';
 import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
-import { SIEVE_VERSION } from '../../core/version';
+import { type ScoringDeps, scoringSignature } from '../../core/scoring/settings';
 import type { ProjectStore } from '../store/projectStore';
-import { getCachedScore, getSystemOutput, putCachedScore } from '../store/systemStore';
+import { type ScoreKey, getCachedScore, getSystemOutput, putCachedScore } from '../store/systemStore';
+import { cmuScoringDeps } from './pronunciations';
+
+/** The version of `UtteranceScores`' shape in the cache; bumped whenever a field changes meaning. */
+export const SCORE_CACHE_SHAPE = 3;
+
+/** The settings a project is scored with, what they need, and the cache signature naming both. */
+export interface ScoringContext {
+  settings: ScoringSettings;
+  deps: ScoringDeps;
+  signature: string;
+}
+
+/** The scoring context for `settings`: the CMU dictionary is loaded only for the phonetic aligner. */
+export function scoringContextFor(settings: ScoringSettings): ScoringContext {
+  const deps = settings.neAligner === 'phonetic' ? cmuScoringDeps() : {};
+  return {
+    settings,
+    deps,
+    signature: `utterance|shape:${SCORE_CACHE_SHAPE}|${scoringSignature(settings, deps)}`,
+  };
+}
+
+/** The open project's scoring context. */
+export function scoringContext(store: ProjectStore): ScoringContext {
+  return scoringContextFor(store.scoringSettings().settings);
+}
+
+/** The cache key of one utterance's scores: one entry holds every part, each with its own signature. */
+export function scoreCacheKey(systemId: number, utteranceId: string, ctx: ScoringContext): ScoreKey {
+  return { systemId, utteranceId, metric: 'utterance', signature: ctx.signature };
+}
 
 /** One utterance's scores for a system, from the cache or computed and cached; null without output. */
 export function utteranceScores(
   store: ProjectStore,
   systemId: number,
   utteranceId: string,
+  ctx: ScoringContext = scoringContext(store),
 ): { scores: UtteranceScores; output: SystemOutput; cached: boolean } | null {
   const output = getSystemOutput(store.db, systemId, utteranceId);
   if (!output) return null;
-  // One cache entry holds every part; each part carries its own settings signature.
-  const key = {
-    systemId,
-    utteranceId,
-    metric: 'utterance',
-    signature: `utterance|shape:2|v:${SIEVE_VERSION}`,
-  };
+  const key = scoreCacheKey(systemId, utteranceId, ctx);
   const hit = getCachedScore(store.db, key) as UtteranceScores | undefined;
   if (hit) return { scores: hit, output, cached: true };
-  const scores = scoreUtterance(store.goldState(utteranceId).gold, output);
+  const scores = scoreUtterance(store.goldState(utteranceId).gold, output, ctx.settings, ctx.deps);
   putCachedScore(store.db, key, scores);
   return { scores, output, cached: false };
 }
 
-/** Every utterance's scores of one system, by utterance id. */
-export function systemScores(store: ProjectStore, systemId: number): Map<string, UtteranceScores> {
+/** Every utterance's scores of one system, by utterance id, in this thread (see `scoreProject`). */
+export function systemScores(
+  store: ProjectStore,
+  systemId: number,
+  ctx: ScoringContext = scoringContext(store),
+): Map<string, UtteranceScores> {
   const m = new Map<string, UtteranceScores>();
   for (const u of store.listUtterances()) {
-    const r = utteranceScores(store, systemId, u.id);
+    const r = utteranceScores(store, systemId, u.id, ctx);
     if (r) m.set(u.id, r.scores);
   }
   return m;
@@ -43,9 +75,10 @@ export function systemScores(store: ProjectStore, systemId: number): Map<string,
 export function projectReport(
   store: ProjectStore,
 ): { systemId: number; name: string; figures: CorpusFigure[] }[] {
+  const ctx = scoringContext(store);
   return store.systems().map((s) => ({
     systemId: s.id,
     name: s.name,
-    figures: corpusScores([...systemScores(store, s.id).values()]),
+    figures: corpusScores([...systemScores(store, s.id, ctx).values()]),
   }));
 }

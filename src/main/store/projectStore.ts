@@ -24,6 +24,8 @@ import {
   DEFAULT_ANNOTATION_SETTINGS,
 } from '../../core/edit/settings';
 import { entityKeyProblems } from '../../core/edit/keymap';
+import { ScoringSettings, type ScoringSettingsState } from '../../core/api/contract';
+import { DEFAULT_SCORING_SETTINGS } from '../../core/scoring/settings';
 import { labelsInBrackets } from '../../core/edit/goldTrees';
 
 interface AudioRow {
@@ -264,6 +266,40 @@ export class ProjectStore {
       )
       .run('annotation.settings', JSON.stringify(settings));
     return this.annotationSettings();
+  }
+
+  /** The project's scoring settings (defaults for what was never set, or for a stored value now invalid). */
+  scoringSettings(): ScoringSettingsState {
+    let settings: ScoringSettings = DEFAULT_SCORING_SETTINGS;
+    try {
+      const raw = this.meta('scoring.settings');
+      if (raw) {
+        const parsed = ScoringSettings.safeParse({ ...DEFAULT_SCORING_SETTINGS, ...JSON.parse(raw) });
+        if (parsed.success) settings = parsed.data;
+      }
+    } catch {
+      // Unreadable JSON in the file: the defaults, as for a project that never set any.
+    }
+    return { settings, defaults: DEFAULT_SCORING_SETTINGS };
+  }
+
+  /** Saves the scoring settings; cached scores under other settings stay and are used if they come back. */
+  setScoringSettings(settings: ScoringSettings): ScoringSettingsState {
+    const valid = ScoringSettings.safeParse(settings);
+    if (!valid.success)
+      throw new AppError(
+        'INVALID_INPUT',
+        `Scoring settings: ${valid.error.issues[0]?.message ?? 'invalid'}.`,
+        {
+          issues: valid.error.issues,
+        },
+      );
+    this.db
+      .prepare(
+        'INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
+      .run('scoring.settings', JSON.stringify(valid.data));
+    return this.scoringSettings();
   }
 
   /** The cached waveform envelope of an audio file. */
