@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { UtteranceSummary } from '../../../core/model/schemas';
 import { formatTime, STATUS_LABEL } from '../format';
 import { isTyping } from '../hooks/useApi';
-import { SystemsDashboard } from './SystemsDashboard';
+import { ScoringSection } from './ScoringSection';
 
 interface Props {
   utterances: UtteranceSummary[];
@@ -33,6 +33,8 @@ export function ProjectView({ utterances, selectedId, onSelect, onOpen }: Props)
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
+      // Keys on a control of the scoring section (a button, a row of the ranking, a dialog) are theirs.
+      if ((e.target as HTMLElement | null)?.closest?.('button, summary, dialog, [data-own-keys]')) return;
       if (e.key === '/' && !isTyping(e)) {
         e.preventDefault();
         filterRef.current?.focus();
@@ -61,7 +63,7 @@ export function ProjectView({ utterances, selectedId, onSelect, onOpen }: Props)
 
   return (
     <main className="page project-view">
-      <SystemsDashboard />
+      <ScoringSection onOpen={onOpen} />
       <div className="toolbar">
         <input
           ref={filterRef}

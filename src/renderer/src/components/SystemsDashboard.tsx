@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { CorpusReport, JobStatus } from '../../../core/api/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CorpusReport, JobStatus, SystemInfo } from '../../../core/api/contract';
 import { call } from '../bridge';
 import { SystemComparison } from './SystemComparison';
 
@@ -14,24 +14,39 @@ function fmt(x: number | null): string {
  * Systems × metrics at corpus level: each figure with its 95% bootstrap interval, the settings signature
  * on hover, the best system per metric in bold. Scoring runs as a job with a progress bar.
  */
-export function SystemsDashboard() {
+export function SystemsDashboard({
+  systems,
+  version,
+  onScored,
+}: {
+  /** The project's systems; scoring starts whenever they or `version` change. */
+  systems: readonly SystemInfo[];
+  version: number;
+  /** Called each time a scoring run has finished. */
+  onScored(): void;
+}) {
   const [job, setJob] = useState<JobStatus | null>(null);
   const [report, setReport] = useState<CorpusReport | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const start = useCallback(() => {
-    setError(null);
-    call('score:corpus', {}).then(setJob, (e: Error) => setError(e.message));
+    call('score:corpus', {}).then(
+      (j) => {
+        setError(null);
+        setJob(j);
+      },
+      (e: Error) => setError(e.message),
+    );
   }, []);
 
+  const scored = useRef(onScored);
   useEffect(() => {
-    call('system:list', {}).then(
-      (systems) => {
-        if (systems.length > 0) start();
-      },
-      () => {},
-    );
-  }, [start]);
+    scored.current = onScored;
+  });
+  const count = systems.length;
+  useEffect(() => {
+    if (count > 0) start();
+  }, [start, count, version]);
 
   useEffect(() => {
     if (!job || job.state !== 'running') return;
@@ -39,7 +54,10 @@ export function SystemsDashboard() {
       call('job:status', { jobId: job.id }).then(
         (s) => {
           setJob(s);
-          if (s.state === 'done') setReport(s.result as CorpusReport);
+          if (s.state === 'done') {
+            setReport(s.result as CorpusReport);
+            scored.current();
+          }
           if (s.state === 'failed') setError(s.error?.message ?? 'scoring failed');
         },
         (e: Error) => setError(e.message),

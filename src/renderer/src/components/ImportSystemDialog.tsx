@@ -1,0 +1,176 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { JobStatus } from '../../../core/api/contract';
+import { decodeText } from '../../../core/formats/decodeText';
+import { call } from '../bridge';
+import { useJob } from './useJob';
+
+/** The output formats `system:upload` reads (the extension picks the reader). */
+const ACCEPT = '.jsonl,.ctm,.concepts,.nbest';
+
+interface Issue {
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+interface Summary {
+  system: { name: string };
+  replaced: boolean;
+  added: number;
+  skipped: { id: string; reason: string }[];
+  warnings: Issue[];
+}
+
+const where = (i: Issue): string => `${i.file}${i.line ? `:${i.line}:${i.column}` : ''}`;
+
+/** Reads the chosen files in the renderer, decoded as the importer on disk decodes them (UTF-8 or UTF-16). */
+async function readFiles(list: FileList): Promise<{ name: string; content: string }[]> {
+  return Promise.all(
+    Array.from(list, async (f) => ({
+      name: f.name,
+      content: decodeText(new Uint8Array(await f.arrayBuffer())).text,
+    })),
+  );
+}
+
+/**
+ * Imports a system's output files from the studio: a name, the files (the native dialog in Electron, an
+ * upload in a browser), a progress bar while the import job runs, and every problem as file:line:column.
+ * Nothing is written unless every file reads cleanly.
+ */
+export function ImportSystemDialog({ onClose, onImported }: { onClose(): void; onImported(): void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [name, setName] = useState('');
+  const [files, setFiles] = useState<FileList | null>(null);
+  const [reading, setReading] = useState(false);
+  const [issues, setIssues] = useState<Issue[]>([]);
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const { job, running, follow, failure } = useJob((s: JobStatus) => {
+    if (s.state === 'done') {
+      setSummary(s.result as Summary);
+      onImported();
+    } else if (s.state === 'failed') {
+      const details = s.error?.details as { errors?: Issue[] } | undefined;
+      setIssues(details?.errors ?? [{ file: '', message: s.error?.message ?? 'the import failed' }]);
+    }
+  });
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (!files || files.length === 0 || !name.trim()) return;
+    setIssues([]);
+    setSummary(null);
+    setReading(true);
+    try {
+      const read = await readFiles(files);
+      await follow(call('system:upload', { name: name.trim(), files: read }));
+    } catch (err) {
+      setIssues([{ file: '', message: (err as Error).message }]);
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const busy = reading || running;
+  return (
+    <dialog
+      ref={dialog}
+      className="import-dialog"
+      aria-label="Import a system"
+      data-testid="import-dialog"
+      onClose={onClose}
+      onKeyDown={(e) => e.stopPropagation()}
+    >
+      <form onSubmit={(e) => void submit(e)}>
+        <h2>Import a system&apos;s outputs</h2>
+        <p className="muted">
+          JSON Lines (<code>.jsonl</code>), CTM words (<code>.ctm</code>), concepts (<code>.concepts</code>)
+          or N-best lists (<code>.nbest</code>); several files may give different parts of each utterance. A
+          system of the same name is replaced.
+        </p>
+        <label>
+          Name
+          <input
+            type="text"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            maxLength={200}
+            autoFocus
+            placeholder="e.g. my-asr"
+          />
+        </label>
+        <label>
+          Files
+          <input
+            type="file"
+            multiple
+            accept={ACCEPT}
+            aria-label="System output files"
+            onChange={(e) => setFiles(e.target.files)}
+          />
+        </label>
+        {busy && (
+          <div className="import-progress">
+            <progress
+              max={job?.total || 1}
+              value={reading ? undefined : (job?.done ?? 0)}
+              aria-label="Import progress"
+            />
+            <span className="muted">{reading ? 'reading the files…' : job?.phase}</span>
+          </div>
+        )}
+        {(issues.length > 0 || failure) && (
+          <div className="import-errors" role="alert" data-testid="import-errors">
+            <strong>Nothing was imported:</strong>
+            <ul>
+              {failure && <li>{failure}</li>}
+              {issues.slice(0, 20).map((i, k) => (
+                <li key={k}>
+                  {i.file && <span className="mono">{where(i)}: </span>}
+                  {i.message}
+                </li>
+              ))}
+              {issues.length > 20 && <li>… and {issues.length - 20} more</li>}
+            </ul>
+          </div>
+        )}
+        {summary && (
+          <div className="import-summary" role="status" data-testid="import-summary">
+            {summary.replaced ? 'Replaced' : 'Imported'} <strong>{summary.system.name}</strong>:{' '}
+            {summary.added} utterance{summary.added === 1 ? '' : 's'}
+            {summary.skipped.length > 0 &&
+              `; ${summary.skipped.length} left out (${summary.skipped
+                .slice(0, 3)
+                .map((s) => `${s.id}: ${s.reason}`)
+                .join('; ')}${summary.skipped.length > 3 ? '; …' : ''})`}
+            {summary.warnings.length > 0 && (
+              <ul className="muted">
+                {summary.warnings.slice(0, 5).map((w, k) => (
+                  <li key={k}>
+                    <span className="mono">{where(w)}: </span>
+                    {w.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <div className="dialog-buttons">
+          <button type="button" onClick={() => dialog.current?.close()}>
+            {summary ? 'Close' : 'Cancel'}
+          </button>
+          <button type="submit" disabled={busy || !files || files.length === 0 || !name.trim()}>
+            Import
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

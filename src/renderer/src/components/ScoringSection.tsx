@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { SystemInfo } from '../../../core/api/contract';
+import { call } from '../bridge';
+import { DashboardPlots } from './DashboardPlots';
+import { ImportSystemDialog } from './ImportSystemDialog';
+import { ReportExport } from './ReportExport';
+import { ScoringSettingsForm } from './ScoringSettingsForm';
+import { SystemsDashboard } from './SystemsDashboard';
+import { UtteranceRanking } from './UtteranceRanking';
+
+/**
+ * Scoring on the project page: import a system, the scoring settings, systems × metrics with the paired
+ * test, the plots, utterances by metric, and the report export. An import or a change of settings
+ * rescores, and the plots and the ranking follow each finished scoring run.
+ */
+export function ScoringSection({ onOpen }: { onOpen(id: string): void }) {
+  const [systems, setSystems] = useState<SystemInfo[]>([]);
+  const [imported, setImported] = useState(0);
+  const [settingsRev, setSettingsRev] = useState(0);
+  const [scoredRev, setScoredRev] = useState(0);
+  const [importing, setImporting] = useState(false);
+  const [settings, setSettings] = useState(false);
+
+  useEffect(() => {
+    call('system:list', {}).then(setSystems, () => setSystems([]));
+  }, [imported]);
+  const onScored = useCallback(() => setScoredRev((n) => n + 1), []);
+  const has = systems.length > 0;
+  return (
+    <div className="scoring-section">
+      <div className="scoring-bar" data-own-keys="">
+        <button type="button" onClick={() => setImporting(true)} data-testid="import-system">
+          Import system…
+        </button>
+        <button
+          type="button"
+          aria-expanded={settings}
+          onClick={() => setSettings((s) => !s)}
+          data-testid="settings-toggle"
+        >
+          Scoring settings
+        </button>
+        <span className="spacer" />
+        {has && <ReportExport />}
+      </div>
+      {settings && <ScoringSettingsForm onSaved={() => setSettingsRev((n) => n + 1)} />}
+      {importing && (
+        <ImportSystemDialog
+          onClose={() => setImporting(false)}
+          onImported={() => setImported((n) => n + 1)}
+        />
+      )}
+      {has && <SystemsDashboard systems={systems} version={imported + settingsRev} onScored={onScored} />}
+      {has && scoredRev > 0 && <DashboardPlots version={scoredRev} />}
+      {has && scoredRev > 0 && <UtteranceRanking systems={systems} version={scoredRev} onOpen={onOpen} />}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import type { ScoringSettings, ScoringSettingsState } from '../../../core/api/contract';
+import { call } from '../bridge';
+
+type Choice<K extends keyof ScoringSettings> = { value: ScoringSettings[K]; label: string }[];
+
+const COSTS: Choice<'costs'> = [
+  { value: 'sclite', label: 'sclite (sub 4, ins 3, del 3)' },
+  { value: 'equal', label: 'equal (1, 1, 1)' },
+];
+const ALIGNERS: Choice<'neAligner'> = [
+  { value: 'text', label: 'text' },
+  { value: 'phonetic', label: 'phonetic' },
+  { value: 'time', label: 'time' },
+];
+const MAPPINGS: Choice<'neMapping'> = [
+  { value: 'greedy', label: 'greedy' },
+  { value: 'optimal', label: 'optimal' },
+];
+
+/** How a setting reads in the form, for the "default" hint next to a changed field. */
+function shown(v: unknown): string {
+  return typeof v === 'boolean' ? (v ? 'on' : 'off') : String(v);
+}
+
+/**
+ * The project's scoring settings, once per project: alignment costs, case, the entity aligner, tolerance
+ * and mapping, and Struct-IoU's flexible terminals. Each field shows its default; saving rescores.
+ */
+export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
+  const [state, setState] = useState<ScoringSettingsState | null>(null);
+  const [draft, setDraft] = useState<ScoringSettings | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    call('scoring:getSettings', {}).then(
+      (s) => {
+        setState(s);
+        setDraft(s.settings);
+      },
+      (e: Error) => setError(e.message),
+    );
+  }, []);
+
+  if (!state || !draft) return error ? <p className="error-text">Scoring settings: {error}</p> : null;
+  const d = state.defaults;
+  const set = <K extends keyof ScoringSettings>(k: K, v: ScoringSettings[K]): void =>
+    setDraft({ ...draft, [k]: v });
+  const hint = <K extends keyof ScoringSettings>(k: K) => (
+    <span className={draft[k] === d[k] ? 'default-hint' : 'default-hint changed'}>
+      default: {shown(d[k])}
+    </span>
+  );
+  const select = <K extends 'costs' | 'neAligner' | 'neMapping'>(k: K, label: string, options: Choice<K>) => (
+    <label className="setting">
+      <span>{label}</span>
+      <select value={draft[k]} onChange={(e) => set(k, e.target.value as ScoringSettings[K])}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint(k)}
+    </label>
+  );
+  const dirty = JSON.stringify(draft) !== JSON.stringify(state.settings);
+  const save = (): void => {
+    setSaving(true);
+    setError(null);
+    call('scoring:setSettings', { settings: draft }).then(
+      (s) => {
+        setState(s);
+        setDraft(s.settings);
+        setSaving(false);
+        onSaved();
+      },
+      (e: Error) => {
+        setError(e.message);
+        setSaving(false);
+      },
+    );
+  };
+  return (
+    <form
+      className="scoring-settings"
+      aria-label="Scoring settings"
+      data-testid="scoring-settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      {select('costs', 'Word and concept alignment costs', COSTS)}
+      <label className="setting">
+        <span>Ignore case</span>
+        <input
+          type="checkbox"
+          checked={draft.ignoreCase}
+          onChange={(e) => set('ignoreCase', e.target.checked)}
+        />
+        {hint('ignoreCase')}
+      </label>
+      {select('neAligner', 'Entity word aligner', ALIGNERS)}
+      <label className="setting">
+        <span>Entity extent tolerance (words)</span>
+        <input
+          type="number"
+          min={0}
+          max={10}
+          step={1}
+          value={draft.neTolerance}
+          onChange={(e) => set('neTolerance', Math.max(0, Math.min(10, Math.round(Number(e.target.value)))))}
+        />
+        {hint('neTolerance')}
+      </label>
+      {select('neMapping', 'Entity mapping', MAPPINGS)}
+      <label className="setting">
+        <span>Struct-IoU flexible terminals</span>
+        <input
+          type="checkbox"
+          checked={draft.flexibleTerminals}
+          onChange={(e) => set('flexibleTerminals', e.target.checked)}
+        />
+        {hint('flexibleTerminals')}
+      </label>
+      <div className="settings-buttons">
+        <button
+          type="button"
+          onClick={() => setDraft(d)}
+          disabled={JSON.stringify(draft) === JSON.stringify(d)}
+        >
+          Defaults
+        </button>
+        <button type="submit" disabled={!dirty || saving}>
+          {saving ? 'Saving…' : 'Save and rescore'}
+        </button>
+        {error && <span className="error-text">{error}</span>}
+      </div>
+    </form>
+  );
+}
