@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { GoldRecords } from '../gold/records';
-import { addTree, labelsInBrackets, loadTree, withTree } from './goldTrees';
+import {
+  addTree,
+  deleteTree,
+  labelsInBrackets,
+  loadTree,
+  renameTree,
+  treeNameProblem,
+  withTree,
+} from './goldTrees';
 import { spliceLeaves } from './leafEdit';
 import { parseTreeOrThrow } from '../tree/bracket';
 import { writeTree } from './testGold';
@@ -41,5 +49,28 @@ describe('gold trees', () => {
   it('gives a one-word tree a root when a word joins it', () => {
     const t = spliceLeaves(parseTreeOrThrow('(a)'), { at: 1, remove: 0, texts: ['b'] });
     expect(writeTree(t!)).toBe('(S a b)');
+  });
+
+  it('adds a typed tree, renames and deletes trees, keeping the others and their order', () => {
+    const g = addTree(addTree(gold, 'syntax', 'S'), 'semantic', 'S', { typed: true });
+    expect(g.trees.map((t) => [t.name, t.typed, t.bracket])).toEqual([
+      ['syntax', false, '(S to Bonn)'],
+      ['semantic', true, '(root:S word:to word:Bonn)'],
+    ]);
+    expect(loadTree(g, g.trees[1]!).problems).toEqual([]);
+    const r = renameTree(g, 'syntax', 'constituents');
+    expect(r.trees.map((t) => t.name)).toEqual(['constituents', 'semantic']);
+    expect(r.trees[0]!.bracket).toBe('(S to Bonn)');
+    expect(() => renameTree(g, 'syntax', 'semantic')).toThrow('There is already a tree named "semantic".');
+    expect(renameTree(g, 'syntax', 'syntax')).toEqual(g);
+    expect(deleteTree(g, 'syntax').trees.map((t) => t.name)).toEqual(['semantic']);
+    expect(() => deleteTree(g, 'nope')).toThrow('There is no tree named "nope".');
+  });
+
+  it('checks tree names', () => {
+    expect(treeNameProblem(gold, '')).toBe('A tree needs a name.');
+    expect(treeNameProblem(gold, ' x')).toBe('A tree name cannot start or end with a space.');
+    expect(treeNameProblem(gold, 'x'.repeat(101))).toBe('A tree name has at most 100 characters.');
+    expect(treeNameProblem(gold, 'dependency parse')).toBeNull();
   });
 });

@@ -49,19 +49,64 @@ export function withTreeText(gold: GoldRecords, name: string, bracket: string): 
   return { ...gold, trees };
 }
 
-/** A flat tree over all words under one root labelled `rootLabel`: where bracketing starts. */
-export function flatTree(gold: GoldRecords, rootLabel: string): TreeNode {
+/**
+ * A flat tree over all words under one root labelled `rootLabel`: where bracketing starts. In a typed tree
+ * the root is of type `root` and the words of type `word` (the demo's convention).
+ */
+export function flatTree(gold: GoldRecords, rootLabel: string, typed = false): TreeNode {
   const p = labelProblem(rootLabel);
   refuseUnless(p === null, p ?? '');
   refuseUnless(gold.words.length > 0, 'There are no words to build a tree over.');
-  return { label: rootLabel, children: gold.words.map((w) => ({ label: leafToken(w.text), children: [] })) };
+  const children = gold.words.map((w) =>
+    typed
+      ? { label: leafToken(w.text), type: 'word', children: [] }
+      : { label: leafToken(w.text), children: [] },
+  );
+  return typed ? { label: rootLabel, type: 'root', children } : { label: rootLabel, children };
 }
 
-/** The records with a new untyped tree `name` over all words. */
-export function addTree(gold: GoldRecords, name: string, rootLabel: string): GoldRecords {
-  refuseUnless(!gold.trees.some((t) => t.name === name), `There is already a tree named "${name}".`);
-  const tree = flatTree(gold, rootLabel);
-  return { ...gold, trees: [...gold.trees, { name, typed: false, bracket: formatTree(tree) }] };
+/** What is wrong with `name` as the name of a new (or renamed) tree of `gold`, or null. */
+export function treeNameProblem(gold: GoldRecords, name: string, except?: string): string | null {
+  if (name.trim().length === 0) return 'A tree needs a name.';
+  if (name !== name.trim()) return 'A tree name cannot start or end with a space.';
+  if (name.length > 100) return 'A tree name has at most 100 characters.';
+  if (name !== except && gold.trees.some((t) => t.name === name))
+    return `There is already a tree named "${name}".`;
+  return null;
+}
+
+/** The records with a new tree `name` (typed or not) over all words, after the existing ones. */
+export function addTree(
+  gold: GoldRecords,
+  name: string,
+  rootLabel: string,
+  options: { typed?: boolean } = {},
+): GoldRecords {
+  const p = treeNameProblem(gold, name);
+  refuseUnless(p === null, p ?? '');
+  const typed = options.typed ?? false;
+  const tree = flatTree(gold, rootLabel, typed);
+  return { ...gold, trees: [...gold.trees, { name, typed, bracket: formatTree(tree, { typed }) }] };
+}
+
+/** The records with tree `from` renamed `to` (its place and text kept). */
+export function renameTree(gold: GoldRecords, from: string, to: string): GoldRecords {
+  const i = gold.trees.findIndex((t) => t.name === from);
+  refuseUnless(i >= 0, `There is no tree named "${from}".`);
+  const p = treeNameProblem(gold, to, from);
+  refuseUnless(p === null, p ?? '');
+  const trees = [...gold.trees];
+  trees[i] = { ...trees[i]!, name: to };
+  return { ...gold, trees };
+}
+
+/** The records without tree `name`. */
+export function deleteTree(gold: GoldRecords, name: string): GoldRecords {
+  refuseUnless(
+    gold.trees.some((t) => t.name === name),
+    `There is no tree named "${name}".`,
+  );
+  return { ...gold, trees: gold.trees.filter((t) => t.name !== name) };
 }
 
 /** Every node label used in some trees' bracket text (for completion), sorted. */
