@@ -6,6 +6,7 @@ import { createHandlers } from './api/handlers';
 import { Session } from './api/session';
 import { handleAppScheme, registerAppSchemePrivileges } from './electron/appProtocol';
 import { registerIpc } from './electron/ipcAdapter';
+import { printToPdf } from './electron/printToPdf';
 import { appRoot, demoProjectPath } from './paths';
 import {
   APP_ORIGIN,
@@ -36,7 +37,7 @@ void app.whenReady().then(() => {
   const session = new Session('electron');
   session.open(projectFromArgs());
   handleAppScheme(path.join(outDir, 'renderer'), session);
-  registerIpc(ipcMain, createHandlers(session), (url) => isOwnRendererUrl(url, devServerUrl));
+  registerIpc(ipcMain, createHandlers(session, { printToPdf }), (url) => isOwnRendererUrl(url, devServerUrl));
 
   const ses = electronSession.defaultSession;
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));

@@ -172,7 +172,6 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
       if (!r) return { systemId, utteranceId, scores: null, output: null, cached: false };
       return { systemId, utteranceId, scores: asApiScores(r.scores), output: r.output, cached: r.cached };
     },
-    // Placeholders while the scoring and report work lands; each is replaced by its real handler.
     'system:upload': ({ name, files }) =>
       startSystemImport(
         session,
@@ -207,8 +206,4 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
     'annotation:getSettings': () => session.project.annotationSettings(),
     'annotation:setSettings': ({ settings }) => session.project.setAnnotationSettings(settings),
   } satisfies Handlers;
-}
-
-function notYet(method: string): never {
-  throw new AppError('INTERNAL', `${method} is not available yet.`);
 }

@@ -1,75 +1,100 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CorpusFigure } from '../../../core/scoring/corpusScores';
-import { SIEVE_VERSION } from '../../../core/version';
-import { projectReport } from '../../scoring/projectScores';
+import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
+import { collectReportInput } from '../../report/collectReport';
+import { TEXT_FORMATS, type TextFormat, reportText } from '../../report/exportReport';
+import { buildReport } from '../../report/reportModel';
+import { systemScores } from '../../scoring/projectScores';
 import { ProjectStore } from '../../store/projectStore';
-import { type Command, EXIT_USAGE } from '../command';
+import { type CliIo, type Command, EXIT_USAGE } from '../command';
 
-const FORMATS = ['md', 'json', 'csv'] as const;
+const EXTENSIONS: Record<string, TextFormat> = {
+  '.html': 'html',
+  '.htm': 'html',
+  '.csv': 'csv',
+  '.json': 'json',
+  '.md': 'md',
+};
 
-const pct = (x: number): string => (Number.isFinite(x) ? (x * 100).toFixed(1) : '—');
-
-function markdown(name: string, report: ReturnType<typeof projectReport>): string {
-  const metrics = [...new Set(report.flatMap((r) => r.figures.map((f) => f.metric)))];
-  const sigs = new Map<string, string>();
-  for (const r of report) for (const f of r.figures) sigs.set(f.metric, `${f.signature}; ${f.bootstrap}`);
-  const cell = (f: CorpusFigure | undefined): string =>
-    f ? `${pct(f.value)} [${pct(f.lo)}, ${pct(f.hi)}]` : '—';
-  const lines = [
-    `# ${name}: systems at corpus level`,
-    '',
-    `Figures in % with 95% percentile bootstrap intervals over utterances (SIEVE ${SIEVE_VERSION}).`,
-    '',
-    `| System | ${metrics.join(' | ')} |`,
-    `| --- | ${metrics.map(() => '---:').join(' | ')} |`,
-    ...report.map(
-      (r) => `| ${r.name} | ${metrics.map((m) => cell(r.figures.find((f) => f.metric === m))).join(' | ')} |`,
-    ),
-    '',
-    'Settings of each figure:',
-    '',
-    ...metrics.map((m) => `- ${m}: \`${sigs.get(m)}\``),
-  ];
-  return `${lines.join('\n')}\n`;
+/** The format asked for: `--format`, else the extension of `--out`, else Markdown. */
+function formatOf(format: string | undefined, out: string | undefined): TextFormat | string {
+  if (format !== undefined) return format;
+  if (out !== undefined) return EXTENSIONS[path.extname(out).toLowerCase()] ?? path.extname(out);
+  return 'md';
 }
 
-function csv(report: ReturnType<typeof projectReport>): string {
-  const q = (s: string): string => (/[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
-  const rows = ['system,metric,value,lo,hi,n,signature,bootstrap'];
-  for (const r of report)
-    for (const f of r.figures)
-      rows.push([q(r.name), q(f.metric), f.value, f.lo, f.hi, f.n, q(f.signature), q(f.bootstrap)].join(','));
-  return `${rows.join('\n')}\n`;
+/** Progress on stderr, only where someone watches it. */
+function progress(io: CliIo): (text: string) => void {
+  if (!process.stderr.isTTY) return () => {};
+  return (text) => io.err(`\r\u001b[K${text}`);
 }
 
-/** `sieve report PROJECT`: every system's corpus figures with intervals and signatures. */
+/** `sieve report PROJECT`: the project report (corpus figures, comparisons, plots, appendix). */
 export const report: Command = {
   name: 'report',
-  summary: "Every system's corpus figures with 95% intervals and settings signatures (Markdown, JSON, CSV)",
-  usage: 'sieve report PROJECT.sieve [--format md|json|csv]',
-  run(args, io) {
+  summary:
+    'The project report: corpus figures with 95% intervals, paired comparisons, plots, N-best breakdown, per utterance (Markdown, JSON, CSV, HTML)',
+  usage:
+    'sieve report PROJECT.sieve [--systems A,B] [--out report.html|.csv|.json|.md] [--format md|json|csv|html]',
+  async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
-      options: { format: { type: 'string', default: 'md' } },
+      options: {
+        format: { type: 'string' },
+        out: { type: 'string' },
+        systems: { type: 'string' },
+      },
       allowPositionals: true,
     });
-    const format = values.format as (typeof FORMATS)[number];
-    if (positionals.length !== 1 || !FORMATS.includes(format)) {
+    const format = formatOf(values.format, values.out);
+    if (format === 'pdf') {
+      io.err(
+        'sieve report: PDF is printed by the desktop app; write the HTML report and print it from a browser\n',
+      );
+      return EXIT_USAGE;
+    }
+    if (positionals.length !== 1 || !(TEXT_FORMATS as readonly string[]).includes(format)) {
       io.err(`usage: ${this.usage}\n`);
       return EXIT_USAGE;
     }
     const store = ProjectStore.open(path.resolve(io.cwd, positionals[0]!));
     try {
-      const r = projectReport(store);
-      if (r.length === 0) {
+      const all = store.systems();
+      if (all.length === 0) {
         io.err('sieve report: the project has no systems; import one with `sieve import-system`\n');
         return 1;
       }
-      if (format === 'json')
-        io.out(`${JSON.stringify({ project: store.summary().name, version: SIEVE_VERSION, systems: r })}\n`);
-      else if (format === 'csv') io.out(csv(r));
-      else io.out(markdown(store.summary().name, r));
+      let systems = all;
+      if (values.systems !== undefined) {
+        const names = values.systems
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '');
+        const unknown = names.filter((n) => !all.some((s) => s.name === n));
+        if (unknown.length > 0 || names.length === 0) {
+          io.err(
+            `sieve report: no system named ${unknown.map((n) => JSON.stringify(n)).join(', ') || '(none given)'}; the project has ${all.map((s) => s.name).join(', ')}\n`,
+          );
+          return 1;
+        }
+        systems = all.filter((s) => names.includes(s.name));
+      }
+      const say = progress(io);
+      const scores = new Map<number, Map<string, UtteranceScores>>();
+      systems.forEach((s, i) => {
+        say(`scoring ${s.name} (${i + 1}/${systems.length})`);
+        scores.set(s.id, systemScores(store, s.id));
+      });
+      say('building the report');
+      const model = buildReport(collectReportInput(store, systems, scores));
+      const text = await reportText(model, format as TextFormat);
+      say('');
+      if (values.out !== undefined) {
+        const file = path.resolve(io.cwd, values.out);
+        fs.writeFileSync(file, text);
+        io.err(`sieve report: wrote ${values.out}\n`);
+      } else io.out(text);
       return 0;
     } finally {
       store.close();

@@ -1,0 +1,105 @@
+// Every figure of a report as one CSV table (RFC 4180): the corpus figures with their intervals, then the
+// per-utterance figures, one row per system × (utterance) × metric. Numbers are written in full (the
+// shortest text that reads back to the same double), an undefined figure as an empty field.
+import type { ReportModel } from './reportModel';
+
+/** The header of the CSV report. */
+export const CSV_HEADER = [
+  'level',
+  'system',
+  'utterance',
+  'metric',
+  'value',
+  'lo',
+  'hi',
+  'n',
+  'signature',
+  'bootstrap',
+];
+
+/** Quotes a field when it needs it. */
+function q(s: string): string {
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+const num = (x: number | null): string => (x === null ? '' : String(x));
+
+/** The report as CSV. */
+export function csvReport(model: ReportModel): string {
+  const rows = [CSV_HEADER.join(',')];
+  for (const s of model.systems)
+    for (const f of s.figures)
+      rows.push(
+        [
+          'corpus',
+          q(s.name),
+          '',
+          q(f.metric),
+          num(f.value),
+          num(f.lo),
+          num(f.hi),
+          String(f.n),
+          q(f.signature),
+          q(f.bootstrap),
+        ].join(','),
+      );
+  const sig = new Map(model.utteranceMetrics.map((m) => [m.metric, m.signature]));
+  for (const s of model.utterances)
+    for (const r of s.rows)
+      for (const [metric, value] of Object.entries(r.metrics))
+        rows.push(
+          [
+            'utterance',
+            q(s.name),
+            q(r.utteranceId),
+            q(metric),
+            num(value),
+            '',
+            '',
+            '',
+            q(sig.get(metric) ?? ''),
+            '',
+          ].join(','),
+        );
+  return `${rows.join('\n')}\n`;
+}
+
+/** Reads CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks) into rows of fields. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let fieldText = '';
+  let quoted = false;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        fieldText += '"';
+        i += 2;
+        continue;
+      }
+      if (c === '"') quoted = false;
+      else fieldText += c;
+      i++;
+      continue;
+    }
+    if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(fieldText);
+      fieldText = '';
+    } else if (c === '\n' || c === '\r') {
+      row.push(fieldText);
+      rows.push(row);
+      row = [];
+      fieldText = '';
+      if (c === '\r' && text[i + 1] === '\n') i++;
+    } else fieldText += c;
+    i++;
+  }
+  if (fieldText !== '' || row.length > 0) {
+    row.push(fieldText);
+    rows.push(row);
+  }
+  return rows;
+}

@@ -1,0 +1,64 @@
+// One entry for every report format: the text of an HTML, CSV, JSON or Markdown report, and the file the
+// API hands to the renderer (PDF only where the app can print, i.e. in Electron).
+import type { ReportFile } from '../../core/api/contract';
+import { AppError } from '../../core/api/errors';
+import { csvReport } from './csvReport';
+import { htmlReport } from './htmlReport';
+import { markdownReport } from './markdownReport';
+import type { ReportModel } from './reportModel';
+import { renderPlots } from './renderPlots';
+
+/** The text formats of a report. */
+export const TEXT_FORMATS = ['html', 'csv', 'json', 'md'] as const;
+export type TextFormat = (typeof TEXT_FORMATS)[number];
+
+/** Prints an HTML document to PDF (the Electron side supplies it). */
+export type PrintToPdf = (html: string) => Promise<Uint8Array>;
+
+/** The report as text in one format (plots are rendered for HTML only). */
+export async function reportText(model: ReportModel, format: TextFormat): Promise<string> {
+  if (format === 'json') return `${JSON.stringify(model)}\n`;
+  if (format === 'csv') return csvReport(model);
+  if (format === 'md') return markdownReport(model);
+  return htmlReport(model, await renderPlots(model.plots));
+}
+
+const MIME: Record<TextFormat | 'pdf', string> = {
+  html: 'text/html',
+  csv: 'text/csv',
+  json: 'application/json',
+  md: 'text/markdown',
+  pdf: 'application/pdf',
+};
+
+/** A file name from the project name: letters, digits, `-` and `_` kept, the rest `-`. */
+function baseName(project: string): string {
+  const s = project
+    .normalize('NFKD')
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return `${s || 'sieve'}-report`;
+}
+
+/**
+ * The report as a file. PDF needs `printToPdf`; without it (the browser host) the error tells the user to
+ * print the HTML report from the browser instead.
+ */
+export async function exportReport(
+  model: ReportModel,
+  format: TextFormat | 'pdf',
+  printToPdf?: PrintToPdf,
+): Promise<ReportFile> {
+  const fileName = `${baseName(model.project)}.${format}`;
+  if (format === 'pdf') {
+    if (!printToPdf)
+      throw new AppError(
+        'INVALID_INPUT',
+        'PDF export needs the desktop app. Export the HTML report and print it to PDF from your browser.',
+      );
+    const pdf = await printToPdf(await reportText(model, 'html'));
+    return { fileName, mime: MIME.pdf, encoding: 'base64', content: Buffer.from(pdf).toString('base64') };
+  }
+  return { fileName, mime: MIME[format], encoding: 'utf8', content: await reportText(model, format) };
+}

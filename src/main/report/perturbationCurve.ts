@@ -1,0 +1,96 @@
+// The boundary-perturbation curve of Shi et al. §5.1.3 (Figure 5) over the project's gold: each gold tree
+// scored by Struct-IoU against a copy of itself whose word boundaries are moved by Noise-δ, for δ on a
+// grid, several seeded repetitions per δ. At δ = 0 the copy is the tree itself (Struct-IoU 1); the curve
+// shows how fast the metric falls as boundaries blur on this corpus.
+import type { GoldRecords } from '../../core/gold/records';
+import { closeSilences } from '../../core/structIou/perturb';
+import { perturbationAnalysis } from '../../core/structIou/perturbationAnalysis';
+import { buildSegmentTree } from '../../core/structIou/segmentTree';
+import { parseTree } from '../../core/tree/bracket';
+import { type TreeNode, leaves } from '../../core/tree/tree';
+
+/** The curve of one gold tree name. */
+export interface PerturbationCurve {
+  tree: string;
+  /** Sentences on the curve (untyped gold trees over timed words with at least one constituent). */
+  sentences: number;
+  /** Sentences of that tree name left out, and why (first few reasons). */
+  skipped: number;
+  signature: string;
+  /** δ = 0 first, then the grid; means and population standard deviations over the repetitions. */
+  points: { delta: number; mean: number; std: number; corpusMean: number; corpusStd: number }[];
+}
+
+/** The δ grid of Figure 5. */
+export const PERTURBATION_DELTAS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
+
+/** The seed of the curve, fixed so the report is reproducible. */
+export const PERTURBATION_SEED = 20240521;
+
+/**
+ * One curve per gold tree name in first-seen order. A sentence enters when its tree is untyped (Struct-IoU
+ * is about constituents over time), parses, has one leaf per word and at least one constituent.
+ */
+export function perturbationCurves(
+  utterances: readonly { id: string; gold: GoldRecords }[],
+  options: { repetitions?: number } = {},
+): PerturbationCurve[] {
+  const byTree = new Map<
+    string,
+    { items: { tree: TreeNode; words: GoldRecords['words'] }[]; skipped: number }
+  >();
+  for (const u of utterances)
+    for (const t of u.gold.trees) {
+      if (t.typed) continue;
+      let entry = byTree.get(t.name);
+      if (!entry) byTree.set(t.name, (entry = { items: [], skipped: 0 }));
+      const parsed = parseTree(t.bracket, { typed: false }).value;
+      const words = u.gold.words;
+      let ok = parsed !== null && words.length > 0 && leaves(parsed).length === words.length;
+      if (ok) {
+        try {
+          buildSegmentTree(parsed!, closeSilences(words));
+        } catch {
+          ok = false;
+        }
+      }
+      if (ok) entry.items.push({ tree: parsed!, words });
+      else entry.skipped++;
+    }
+  const curves: PerturbationCurve[] = [];
+  for (const [tree, { items, skipped }] of byTree) {
+    if (items.length === 0) continue;
+    const a = perturbationAnalysis(
+      items.map((it) => ({ gold: it.tree, pred: it.tree, words: it.words })),
+      {
+        kind: 'noise',
+        deltas: PERTURBATION_DELTAS,
+        repetitions: options.repetitions,
+        seed: PERTURBATION_SEED,
+      },
+    );
+    curves.push({
+      tree,
+      sentences: items.length,
+      skipped,
+      signature: a.signature,
+      points: [
+        {
+          delta: 0,
+          mean: a.baseline.sentenceLevel,
+          std: 0,
+          corpusMean: a.baseline.corpusLevel,
+          corpusStd: 0,
+        },
+        ...a.points.map((p) => ({
+          delta: p.delta,
+          mean: p.sentenceMean,
+          std: p.sentenceStd,
+          corpusMean: p.corpusMean,
+          corpusStd: p.corpusStd,
+        })),
+      ],
+    });
+  }
+  return curves;
+}

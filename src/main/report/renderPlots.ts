@@ -1,0 +1,120 @@
+// Plots as Vega-Lite specifications, compiled and rendered to SVG strings in the app process (vega's
+// headless renderer: no canvas, no DOM). The SVG is inlined in the HTML report and shown by the studio.
+import * as vega from 'vega';
+import * as vl from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
+import type { PlotSvg } from '../../core/api/contract';
+import type { PlotData } from './plotData';
+
+const WIDTH = 420;
+const HEIGHT = 260;
+
+function field(plot: PlotData, name: string): Record<string, unknown> {
+  const quantitative = plot.rows.length > 0 && typeof plot.rows[0]![name] === 'number';
+  const title =
+    name === plot.x.field
+      ? plot.x.title
+      : name === plot.y.field
+        ? plot.y.title
+        : name === 'std'
+          ? 'SD'
+          : name;
+  return quantitative
+    ? { field: name, type: 'quantitative', title, format: '.4f' }
+    : { field: name, type: 'nominal', title };
+}
+
+/** The Vega-Lite specification of one plot. */
+export function plotSpec(plot: PlotData): TopLevelSpec {
+  const base = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    background: 'white',
+    config: { font: 'sans-serif', axis: { labelFontSize: 11, titleFontSize: 12 } },
+  } as const;
+  if (plot.rows.length === 0)
+    return {
+      ...base,
+      width: WIDTH,
+      height: 60,
+      data: { values: [{ message: plot.empty }] },
+      mark: { type: 'text', fontSize: 13, color: '#555' },
+      encoding: { text: { field: 'message', type: 'nominal' } },
+    };
+  const tooltip = plot.tooltip.map((f) => field(plot, f));
+  const color = { field: plot.group, type: 'nominal', title: plot.group, sort: null };
+  if (plot.kind === 'histogram')
+    return {
+      ...base,
+      data: { values: plot.rows },
+      mark: { type: 'bar', tooltip: false },
+      width: WIDTH,
+      height: 90,
+      encoding: {
+        x: { field: 'value', type: 'quantitative', bin: { maxbins: 20 }, title: plot.x.title },
+        y: { aggregate: 'count', type: 'quantitative', title: plot.y.title },
+        row: { field: plot.group, type: 'nominal', title: null, sort: null },
+        color: { ...color, legend: null },
+        tooltip: [
+          { field: 'value', type: 'quantitative', bin: { maxbins: 20 }, title: plot.x.title, format: '.3f' },
+          { aggregate: 'count', type: 'quantitative', title: plot.y.title },
+        ],
+      },
+    } as TopLevelSpec;
+  if (plot.kind === 'line')
+    return {
+      ...base,
+      data: { values: plot.rows },
+      width: WIDTH,
+      height: HEIGHT,
+      mark: { type: 'line', point: { filled: true, size: 40 }, tooltip: false },
+      encoding: {
+        x: { field: plot.x.field, type: 'quantitative', title: plot.x.title },
+        y: { field: plot.y.field, type: 'quantitative', title: plot.y.title, scale: { zero: false } },
+        color,
+        tooltip,
+      },
+    } as TopLevelSpec;
+  return {
+    ...base,
+    data: { values: plot.rows },
+    width: WIDTH,
+    height: HEIGHT,
+    mark: { type: 'point', filled: true, size: 50, opacity: 0.75 },
+    encoding: {
+      x: { field: plot.x.field, type: 'quantitative', title: plot.x.title, scale: { zero: false } },
+      y: { field: plot.y.field, type: 'quantitative', title: plot.y.title, scale: { zero: false } },
+      color,
+      ...(plot.shape ? { shape: { field: plot.shape, type: 'nominal', title: plot.shape } } : {}),
+      tooltip,
+    },
+  } as TopLevelSpec;
+}
+
+/**
+ * Gives every data mark a `<title>` child with its description, which vega writes only as `aria-label`:
+ * browsers show a title on hover, so the inline SVG shows each point's values without any script.
+ */
+export function addTitles(svg: string): string {
+  return svg.replace(
+    /<(path|rect|circle|line)(\s[^>]*?aria-label="([^"]*)"[^>]*?role="graphics-symbol"[^>]*?)\/>/g,
+    (_m, tag: string, attrs: string, label: string) => `<${tag}${attrs}><title>${label}</title></${tag}>`,
+  );
+}
+
+/** Renders one plot to an SVG string. */
+export async function renderPlot(plot: PlotData): Promise<PlotSvg> {
+  const view = new vega.View(vega.parse(vl.compile(plotSpec(plot)).spec), { renderer: 'none' });
+  try {
+    const svg = addTitles(await view.toSVG());
+    return { id: plot.id, title: plot.title, caption: plot.caption, svg };
+  } finally {
+    view.finalize();
+  }
+}
+
+/** Renders every plot, in order. */
+export async function renderPlots(plots: readonly PlotData[]): Promise<PlotSvg[]> {
+  const out: PlotSvg[] = [];
+  for (const p of plots) out.push(await renderPlot(p));
+  return out;
+}

@@ -1,0 +1,171 @@
+// The project report as plain, JSON-serialisable data: corpus figures with intervals per system, paired
+// comparisons of every pair, the per-utterance appendix, the N-best breakdown (Kleinbauer et al. Table 3),
+// the boundary-perturbation curve (Shi et al. Fig. 5) and the data of every plot. Every writer (HTML,
+// CSV, JSON, Markdown) and the plots read this one model, so they cannot disagree.
+import type { GoldRecords } from '../../core/gold/records';
+import type { SystemOutput } from '../../core/model/systemOutput';
+import { compareSystems, corpusScores } from '../../core/scoring/corpusScores';
+import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
+import { utteranceMetricList } from '../../core/scoring/utteranceMetrics';
+import { SIEVE_VERSION } from '../../core/version';
+import { type NbestBreakdown, nbestBreakdown } from './nbestBreakdown';
+import { type PerturbationCurve, perturbationCurves } from './perturbationCurve';
+import { type PlotData, plotData } from './plotData';
+
+/** What a report is made from: the project's gold and each selected system's scores and N-best lists. */
+export interface ReportInput {
+  project: string;
+  /** Every utterance of the project, in project order. */
+  utterances: readonly { id: string; gold: GoldRecords }[];
+  systems: readonly {
+    systemId: number;
+    name: string;
+    scores: ReadonlyMap<string, UtteranceScores>;
+    /** The system's N-best list per utterance, where it has one. */
+    nbest: ReadonlyMap<string, NonNullable<SystemOutput['nbest']>>;
+  }[];
+}
+
+/** Seeds and sizes of the resampling; the defaults are those of the dashboard. */
+export interface ReportOptions {
+  resamples?: number;
+  trials?: number;
+  seed?: number;
+  /** Repetitions per δ of the perturbation curve (Shi et al. run 5). */
+  perturbationRepetitions?: number;
+}
+
+/** A corpus figure as the report carries it: an undefined value or bound is null. */
+export interface ReportFigure {
+  metric: string;
+  value: number | null;
+  lo: number | null;
+  hi: number | null;
+  n: number;
+  signature: string;
+  bootstrap: string;
+}
+
+/** An interval that may be undefined. */
+export interface ReportInterval {
+  value: number | null;
+  lo: number | null;
+  hi: number | null;
+}
+
+/** Two systems on one metric: paired bootstrap intervals and the approximate-randomisation p-value. */
+export interface ReportPaired {
+  metric: string;
+  n: number;
+  a: ReportInterval;
+  b: ReportInterval;
+  delta: ReportInterval;
+  pValue: number | null;
+  signature: string;
+  test: string;
+}
+
+/** The whole report. */
+export interface ReportModel {
+  project: string;
+  version: string;
+  /** Every metric that has a corpus figure, in first-seen order. */
+  metrics: string[];
+  /** Each corpus metric's settings signature and bootstrap signature. */
+  signatures: { metric: string; signature: string; bootstrap: string }[];
+  systems: { systemId: number; name: string; figures: ReportFigure[] }[];
+  comparisons: { systemA: string; systemB: string; figures: ReportPaired[] }[];
+  /** Per-utterance figures: the metric names, their signatures, and per system one row per utterance. */
+  utteranceMetrics: { metric: string; signature: string }[];
+  utterances: {
+    systemId: number;
+    name: string;
+    rows: { utteranceId: string; metrics: Record<string, number | null> }[];
+  }[];
+  nbest: NbestBreakdown[];
+  perturbation: PerturbationCurve[];
+  plots: PlotData[];
+}
+
+/** A number for JSON: NaN and ±Infinity become null. */
+export function fin(x: number): number | null {
+  return Number.isFinite(x) ? x : null;
+}
+
+const interval = (x: { value: number; lo: number; hi: number }): ReportInterval => ({
+  value: fin(x.value),
+  lo: fin(x.lo),
+  hi: fin(x.hi),
+});
+
+/** Builds the report. Deterministic: every random choice is seeded. */
+export function buildReport(input: ReportInput, options: ReportOptions = {}): ReportModel {
+  const boot = { resamples: options.resamples, seed: options.seed };
+  const systems = input.systems.map((s) => ({
+    systemId: s.systemId,
+    name: s.name,
+    figures: corpusScores([...s.scores.values()], boot).map((f): ReportFigure => ({
+      ...f,
+      value: fin(f.value),
+      lo: fin(f.lo),
+      hi: fin(f.hi),
+    })),
+  }));
+  const metrics: string[] = [];
+  const signatures: ReportModel['signatures'] = [];
+  for (const s of systems)
+    for (const f of s.figures)
+      if (!metrics.includes(f.metric)) {
+        metrics.push(f.metric);
+        signatures.push({ metric: f.metric, signature: f.signature, bootstrap: f.bootstrap });
+      }
+  const comparisons: ReportModel['comparisons'] = [];
+  for (let i = 0; i < input.systems.length; i++)
+    for (let j = i + 1; j < input.systems.length; j++) {
+      const a = input.systems[i]!;
+      const b = input.systems[j]!;
+      const figures = compareSystems(a.scores, b.scores, { ...boot, trials: options.trials }).map(
+        (f): ReportPaired => ({
+          ...f,
+          a: interval(f.a),
+          b: interval(f.b),
+          delta: interval(f.delta),
+          pValue: fin(f.pValue),
+        }),
+      );
+      comparisons.push({ systemA: a.name, systemB: b.name, figures });
+    }
+  const utteranceSignatures = new Map<string, string>();
+  const utterances = input.systems.map((s) => ({
+    systemId: s.systemId,
+    name: s.name,
+    rows: input.utterances.flatMap((u) => {
+      const scores = s.scores.get(u.id);
+      if (!scores) return [];
+      const row: Record<string, number | null> = {};
+      for (const m of utteranceMetricList(scores)) {
+        row[m.metric] = m.value;
+        if (!utteranceSignatures.has(m.metric)) utteranceSignatures.set(m.metric, m.signature);
+      }
+      return [{ utteranceId: u.id, metrics: row }];
+    }),
+  }));
+  const gold = new Map(input.utterances.map((u) => [u.id, u.gold]));
+  const model: ReportModel = {
+    project: input.project,
+    version: SIEVE_VERSION,
+    metrics,
+    signatures,
+    systems,
+    comparisons,
+    utteranceMetrics: [...utteranceSignatures].map(([metric, signature]) => ({ metric, signature })),
+    utterances,
+    nbest: input.systems.map((s) => nbestBreakdown(s.name, s.nbest, gold)),
+    perturbation: perturbationCurves(input.utterances, {
+      repetitions: options.perturbationRepetitions,
+    }),
+    plots: [],
+  };
+  model.plots = plotData(model);
+  return model;
+}
