@@ -1,5 +1,7 @@
 import { canonicalInterpretation } from '../../../core/nbest/canonical';
 import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
+import type { GoldRecords } from '../../../core/gold/records';
+import { TedMapping } from './TedMapping';
 import type { SystemScores } from './useSystemScores';
 
 const pct = (x: number | null | undefined): string =>
@@ -53,6 +55,13 @@ function rows(s: UtteranceScores) {
         value: pct(t.tna.accuracy),
         detail: `distance ${t.tna.distance} · C ${t.tna.C} · S ${t.tna.S} · D ${t.tna.D} · I ${t.tna.I}`,
         signature: t.tna.signature,
+      });
+    if (t.parseval)
+      out.push({
+        name: `ParsEval F1 (${t.name})`,
+        value: pct(t.parseval.f1),
+        detail: `P ${pct(t.parseval.precision)} · R ${pct(t.parseval.recall)} · ${t.parseval.matched} of ${t.parseval.gold} gold brackets, ${t.parseval.pred} in the system's`,
+        signature: t.parseval.signature,
       });
     if (t.structIou)
       out.push({
@@ -119,9 +128,25 @@ function NbestList({
 }
 
 /** The chosen system's scores on this utterance, one row per metric, each with its signature on hover. */
-export function ScorePanel({ system, gold }: { system: SystemScores; gold: readonly string[] }) {
+export function ScorePanel({
+  system,
+  gold,
+  goldRecords,
+  treeName,
+  playRange,
+}: {
+  system: SystemScores;
+  gold: readonly string[];
+  /** The gold standard, for the tree edit mapping of the tree shown and the times of its words. */
+  goldRecords?: GoldRecords;
+  treeName?: string | null;
+  playRange?(startSec: number, endSec: number): void;
+}) {
   if (system.systems.length === 0) return null;
   const name = system.systems.find((s) => s.id === system.systemId)?.name ?? '';
+  const entry = system.scores?.trees.find((t) => t.name === treeName);
+  const goldTree = goldRecords?.trees.find((t) => t.name === treeName);
+  const systemTree = system.output?.trees?.find((t) => t.name === treeName);
   return (
     <section className="panel score-panel" aria-label="Scores" data-testid="score-panel">
       <header className="panel-head">
@@ -141,6 +166,16 @@ export function ScorePanel({ system, gold }: { system: SystemScores; gold: reado
         <p className="score-empty">
           {system.output === null ? 'This system has no output for this utterance.' : 'Scoring…'}
         </p>
+      )}
+      {entry && goldTree && systemTree && goldRecords && playRange && (
+        <TedMapping
+          entry={entry}
+          goldTree={goldTree}
+          systemTree={systemTree}
+          goldWords={goldRecords.words}
+          systemWords={system.output?.words ?? []}
+          playRange={playRange}
+        />
       )}
       {system.output?.nbest && system.output.nbest.length > 0 && (
         <details className="nbest" open={false}>

@@ -331,7 +331,13 @@ export function Workspace({
               onFinish={editor.finish}
               focusRef={focusConcepts}
             />
-            <ScorePanel system={system} gold={gold.interpretations} />
+            <ScorePanel
+              system={system}
+              gold={gold.interpretations}
+              goldRecords={gold}
+              treeName={shown?.gold.name ?? null}
+              playRange={playRange}
+            />
           </div>
         </>
       )}
