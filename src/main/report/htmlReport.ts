@@ -30,7 +30,7 @@ th{background:#f3f3f3}th:first-child,td:first-child{text-align:left}
 td.ci{white-space:nowrap}.iv{color:#666;font-size:.9em}
 code{font-size:.85em;background:#f5f5f5;padding:0 .2em;word-break:break-all}
 figure{margin:1.2rem 0;page-break-inside:avoid}figcaption{color:#444;max-width:700px}
-nav a{margin-right:1rem}.muted{color:#666}
+nav a{margin-right:1rem}.muted{color:#666}.wide{overflow-x:auto}
 @media print{body{margin:0;max-width:none}nav{display:none}h2{page-break-after:avoid}}
 `;
 
@@ -67,7 +67,7 @@ function corpusSection(model: ReportModel): string {
   return (
     `<section id="corpus"><h2>Systems at corpus level</h2>` +
     `<p>Figures in % with 95% percentile bootstrap intervals over utterances; the best system per metric in bold (lowest WER, highest otherwise).</p>` +
-    `<table><thead><tr><th scope="col">System</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>` +
+    `<div class="wide"><table><thead><tr><th scope="col">System</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>` +
     `<h3>Settings of each figure</h3><ul>${sigs}</ul></section>`
   );
 }
@@ -88,8 +88,8 @@ function comparisonSection(model: ReportModel): string {
     const test = c.figures[0]?.test ?? '';
     return (
       `<h3>${e(c.systemA)} (A) vs ${e(c.systemB)} (B)</h3>` +
-      `<table><thead><tr><th scope="col">Metric</th><th scope="col">n</th><th scope="col">A</th><th scope="col">B</th>` +
-      `<th scope="col">A − B</th><th scope="col">p</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
+      `<div class="wide"><table><thead><tr><th scope="col">Metric</th><th scope="col">n</th><th scope="col">A</th><th scope="col">B</th>` +
+      `<th scope="col">A − B</th><th scope="col">p</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>` +
       (test ? `<p class="muted">Test: <code>${e(test)}</code></p>` : '')
     );
   });
@@ -157,7 +157,7 @@ function nbestTable(b: NbestBreakdown): string {
       );
   }
   return (
-    `<h3>${e(b.system)}</h3><table><thead>${head}</thead><tbody>${body.join('')}</tbody></table>` +
+    `<h3>${e(b.system)}</h3><div class="wide"><table><thead>${head}</thead><tbody>${body.join('')}</tbody></table></div>` +
     (b.signature ? `<p class="muted"><code>${e(b.signature)}</code></p>` : '')
   );
 }
@@ -181,8 +181,8 @@ function appendixSection(model: ReportModel): string {
           .join('')}</tr>`,
     );
     return (
-      `<h3>${e(s.name)}</h3><table><thead><tr><th scope="col">Utterance</th>` +
-      `${present.map((m) => `<th scope="col">${e(m)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
+      `<h3>${e(s.name)}</h3><div class="wide"><table><thead><tr><th scope="col">Utterance</th>` +
+      `${present.map((m) => `<th scope="col">${e(m)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
     );
   });
   const sigs = model.utteranceMetrics

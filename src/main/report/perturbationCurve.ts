@@ -14,7 +14,7 @@ export interface PerturbationCurve {
   tree: string;
   /** Sentences on the curve (untyped gold trees over timed words with at least one constituent). */
   sentences: number;
-  /** Sentences of that tree name left out, and why (first few reasons). */
+  /** Sentences of that tree name left out (untimed words, leaves that are not the words, no constituent). */
   skipped: number;
   signature: string;
   /** δ = 0 first, then the grid; means and population standard deviations over the repetitions. */

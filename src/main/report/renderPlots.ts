@@ -29,7 +29,11 @@ export function plotSpec(plot: PlotData): TopLevelSpec {
   const base = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     background: 'white',
-    config: { font: 'sans-serif', axis: { labelFontSize: 11, titleFontSize: 12 } },
+    config: {
+      font: 'sans-serif',
+      axis: { labelFontSize: 11, titleFontSize: 12 },
+      legend: { labelLimit: 320 },
+    },
   } as const;
   if (plot.rows.length === 0)
     return {

@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeProject, tempDir } from '../../../../test/helpers/tempProject';
 import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
+import { CSV_HEADER, parseCsv } from '../../report/csvReport';
+import type { ReportModel } from '../../report/reportModel';
+import { ProjectStore } from '../../store/projectStore';
+
+const DEMO = path.resolve(import.meta.dirname, '../../../../resources/demo');
 
 let dir: string;
 let cleanup: () => void;
@@ -11,27 +16,231 @@ afterEach(() => cleanup());
 
 const sieve = (...argv: string[]): Promise<SieveRun> => runSieve(dir, ...argv);
 
+/** A copy of the demo (never opened in place) in the test's folder. */
+function copyDemo(into = 'demo'): string {
+  fs.cpSync(DEMO, path.join(dir, into), { recursive: true });
+  return `${into}/demo.sieve`;
+}
+
+/** Runs `sieve report` and returns stdout, failing the test on a non-zero exit. */
+async function report(...argv: string[]): Promise<string> {
+  const r = await sieve('report', ...argv);
+  expect(r.err).not.toMatch(/error/i);
+  expect(r.code).toBe(0);
+  return r.out;
+}
+
+/** The `<figure>` of each plot in the HTML, by plot id. */
+function plotFigures(html: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of html.matchAll(/<figure id="plot-([^"]+)">([\s\S]*?)<\/figure>/g)) out.set(m[1]!, m[2]!);
+  return out;
+}
+
+const unescape = (s: string): string =>
+  s
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
+
 describe('sieve report', () => {
   it('reports the demo systems in Markdown, JSON and CSV with the same figures', async () => {
-    fs.cpSync(path.resolve(import.meta.dirname, '../../../../resources/demo'), path.join(dir, 'demo'), {
-      recursive: true,
-    });
-    const md = await sieve('report', 'demo/demo.sieve');
-    expect(md.code).toBe(0);
-    expect(md.out).toMatch(/^# SIEVE demo: systems at corpus level/);
-    expect(md.out).toMatch(/^\| pocketsphinx-domain \| \d+\.\d \[\d+\.\d, \d+\.\d\] \|/m);
-    expect(md.out).toMatch(/^- WER: `wer\|costs:sclite\|case:fold\|v:[^`]*; boot\|/m);
-    const json = JSON.parse((await sieve('report', 'demo/demo.sieve', '--format', 'json')).out) as {
-      systems: { name: string; figures: { metric: string; value: number }[] }[];
-    };
-    const csv = (await sieve('report', 'demo/demo.sieve', '--format', 'csv')).out.trim().split('\n');
-    expect(csv[0]).toBe('system,metric,value,lo,hi,n,signature,bootstrap');
-    const werCsv = csv.find((l) => l.startsWith('pocketsphinx-domain,WER,'))!.split(',');
+    const file = copyDemo();
+    const md = await report(file);
+    expect(md).toMatch(/^# SIEVE demo: systems at corpus level/);
+    expect(md).toMatch(/^\| pocketsphinx-domain \| \d+\.\d \[\d+\.\d, \d+\.\d\] \|/m);
+    expect(md).toMatch(/^- WER: `wer\|costs:sclite\|case:fold\|[^`]*v:[^`]*; boot\|/m);
+    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
     const werJson = json.systems
       .find((s) => s.name === 'pocketsphinx-domain')!
       .figures.find((f) => f.metric === 'WER')!;
-    expect(Number(werCsv[2])).toBe(werJson.value);
-    expect(md.out).toContain(`| pocketsphinx-domain | ${(werJson.value * 100).toFixed(1)} [`);
+    const csv = parseCsv(await report(file, '--format', 'csv'));
+    expect(csv[0]).toEqual(CSV_HEADER);
+    const werCsv = csv.find((r) => r[0] === 'corpus' && r[1] === 'pocketsphinx-domain' && r[3] === 'WER')!;
+    expect(Number(werCsv[4])).toBe(werJson.value);
+    expect(md).toContain(`| pocketsphinx-domain | ${(werJson.value! * 100).toFixed(1)} [`);
+  });
+
+  it('round-trips every corpus and per-utterance figure through CSV and JSON', async () => {
+    const file = copyDemo();
+    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
+    const rows = parseCsv(await report(file, '--format', 'csv'));
+    const header = rows.shift()!;
+    const col = (name: string): number => header.indexOf(name);
+    const num = (s: string): number | null => (s === '' ? null : Number(s));
+    const corpus = rows
+      .filter((r) => r[col('level')] === 'corpus')
+      .map((r) => ({
+        system: r[col('system')],
+        metric: r[col('metric')],
+        value: num(r[col('value')]!),
+        lo: num(r[col('lo')]!),
+        hi: num(r[col('hi')]!),
+        n: Number(r[col('n')]),
+        signature: r[col('signature')],
+        bootstrap: r[col('bootstrap')],
+      }));
+    expect(corpus).toEqual(
+      json.systems.flatMap((s) =>
+        s.figures.map((f) => ({
+          system: s.name,
+          metric: f.metric,
+          value: f.value,
+          lo: f.lo,
+          hi: f.hi,
+          n: f.n,
+          signature: f.signature,
+          bootstrap: f.bootstrap,
+        })),
+      ),
+    );
+    const perUtterance = new Map<string, Map<string, Record<string, number | null>>>();
+    for (const r of rows.filter((x) => x[col('level')] === 'utterance')) {
+      const bySystem =
+        perUtterance.get(r[col('system')]!) ?? new Map<string, Record<string, number | null>>();
+      perUtterance.set(r[col('system')]!, bySystem);
+      const m = bySystem.get(r[col('utterance')]!) ?? {};
+      bySystem.set(r[col('utterance')]!, m);
+      m[r[col('metric')]!] = num(r[col('value')]!);
+    }
+    expect(json.utterances.length).toBeGreaterThan(1);
+    for (const s of json.utterances) {
+      expect(s.rows.length).toBeGreaterThan(0);
+      expect([...perUtterance.get(s.name)!.keys()]).toEqual(s.rows.map((r) => r.utteranceId));
+      for (const r of s.rows) expect(perUtterance.get(s.name)!.get(r.utteranceId)).toEqual(r.metrics);
+    }
+  });
+
+  it('writes HTML with the JSON report’s corpus numbers, best per metric in bold', async () => {
+    const file = copyDemo();
+    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
+    const r = await sieve('report', file, '--out', 'report.html');
+    expect(r.code).toBe(0);
+    const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
+    const cells = [
+      ...html.matchAll(
+        /<td class="ci" data-system="([^"]*)" data-metric="([^"]*)" data-value="([^"]*)" data-lo="([^"]*)" data-hi="([^"]*)"[^>]*>(.*?)<\/td>/g,
+      ),
+    ];
+    const expected = json.systems.flatMap((s) => s.figures.map((f) => ({ s, f })));
+    expect(cells).toHaveLength(expected.length);
+    const pct = (x: number | null): string => (x === null ? '—' : (x * 100).toFixed(1));
+    for (const { s, f } of expected) {
+      const c = cells.find((m) => unescape(m[1]!) === s.name && unescape(m[2]!) === f.metric)!;
+      expect(c, `${s.name} ${f.metric}`).toBeDefined();
+      expect([c[3], c[4], c[5]].map((x) => (x === '' ? null : Number(x)))).toEqual([f.value, f.lo, f.hi]);
+      expect(c[6]).toContain(`${pct(f.value)} <span class="iv">[${pct(f.lo)}, ${pct(f.hi)}]</span>`);
+      const others = json.systems.map((o) => o.figures.find((g) => g.metric === f.metric)?.value ?? null);
+      const defined = others.filter((v): v is number => v !== null);
+      const best = f.metric === 'WER' ? Math.min(...defined) : Math.max(...defined);
+      expect(c[6]!.startsWith('<strong>'), `${s.name} ${f.metric} bold`).toBe(f.value === best);
+    }
+    for (const sig of json.signatures) expect(html).toContain(`<code>${sig.signature}</code>`);
+  });
+
+  it('draws as many point marks as each plot has data points, and says so when a plot is empty', async () => {
+    const file = copyDemo();
+    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
+    const html = await report(file, '--format', 'html');
+    const figures = plotFigures(html);
+    expect([...figures.keys()]).toEqual(json.plots.map((p) => p.id));
+    for (const p of json.plots) {
+      const svg = figures.get(p.id)!;
+      const points = svg.match(/aria-roledescription="point"/g)?.length ?? 0;
+      if (p.rows.length === 0) {
+        expect(svg).toContain(p.empty.replaceAll("'", '&#39;').slice(0, 20));
+        expect(points).toBe(0);
+      } else if (p.kind === 'histogram') {
+        // Each bar says how many utterances it holds; together they hold every row.
+        const counts = [
+          ...svg.matchAll(/aria-label="[^"]*; Utterances: (\d+);[^"]*" role="graphics-symbol"/g),
+        ];
+        expect(
+          counts.reduce((a, m) => a + Number(m[1]), 0),
+          p.id,
+        ).toBe(p.rows.length);
+      } else expect(points, p.id).toBe(p.rows.length);
+    }
+    // The demo draws real data: the systems, their utterances and the perturbation curve (δ = 0 … 1).
+    const rowsOf = (id: string): number => json.plots.find((p) => p.id === id)!.rows.length;
+    expect(rowsOf('wa-ca-systems')).toBe(json.systems.length);
+    expect(rowsOf('perturbation')).toBe(11 * json.perturbation.length);
+    expect(json.perturbation[0]!.points[0]).toMatchObject({ delta: 0, mean: 1 });
+    // Hovering a point shows its values.
+    expect(figures.get('wa-ca-systems')).toMatch(/<title>[^<]*Word accuracy: [\d.]+[^<]*<\/title>/);
+  });
+
+  it('makes a self-contained file: no script, no external reference', async () => {
+    const file = copyDemo();
+    const html = await report(file, '--format', 'html');
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|<object|<embed|@import|url\(/i);
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+    const refs = [...html.matchAll(/\s(?:src|href|xlink:href|action|srcset|poster)\s*=\s*"([^"]*)"/gi)];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const m of refs) expect(m[1]).toMatch(/^#/);
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`);
+  });
+
+  it('escapes every name from the project', async () => {
+    const file = copyDemo();
+    const evil = `<script>alert("x")</script> & 'co'`;
+    const store = ProjectStore.open(path.join(dir, file));
+    store.db.prepare('UPDATE system SET name = ? WHERE name = ?').run(evil, 'pocketsphinx-generic');
+    store.close();
+    const html = await report(file, '--format', 'html');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;');
+    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
+    expect(json.systems.map((s) => s.name)).toContain(evil);
+    const csv = parseCsv(await report(file, '--format', 'csv'));
+    expect(csv.some((r) => r[1] === evil)).toBe(true);
+  });
+
+  it('reports only the systems asked for', async () => {
+    const file = copyDemo();
+    const json = JSON.parse(
+      await report(file, '--systems', 'pocketsphinx-domain', '--format', 'json'),
+    ) as ReportModel;
+    expect(json.systems.map((s) => s.name)).toEqual(['pocketsphinx-domain']);
+    expect(json.utterances.map((s) => s.name)).toEqual(['pocketsphinx-domain']);
+    expect(json.nbest.map((s) => s.system)).toEqual(['pocketsphinx-domain']);
+    expect(json.comparisons).toEqual([]);
+    const two = JSON.parse(
+      await report(file, '--systems', 'pocketsphinx-generic,pocketsphinx-domain', '--format', 'json'),
+    ) as ReportModel;
+    expect(two.systems.map((s) => s.name).sort()).toEqual(['pocketsphinx-domain', 'pocketsphinx-generic']);
+    expect(two.comparisons).toHaveLength(1);
+    const bad = await sieve('report', file, '--systems', 'nope');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('no system named "nope"');
+  });
+
+  it('is deterministic: two runs write byte-identical files', async () => {
+    const file = copyDemo();
+    for (const out of ['a.html', 'b.html', 'a.json', 'b.json', 'a.csv', 'b.csv'])
+      expect((await sieve('report', file, '--out', out)).code).toBe(0);
+    const read = (f: string): Buffer => fs.readFileSync(path.join(dir, f));
+    expect(read('a.html').equals(read('b.html'))).toBe(true);
+    expect(read('a.json').equals(read('b.json'))).toBe(true);
+    expect(read('a.csv').equals(read('b.csv'))).toBe(true);
+    // A cold project (nothing cached) gives the same report as a warm one.
+    const fresh = copyDemo('fresh');
+    expect((await sieve('report', fresh, '--out', 'c.html')).code).toBe(0);
+    expect(read('c.html').equals(read('a.html'))).toBe(true);
+  });
+
+  it('takes the format from --out, refuses PDF and unknown formats', async () => {
+    const file = copyDemo();
+    expect((await sieve('report', file, '--out', 'r.md')).code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'r.md'), 'utf8')).toMatch(/^# SIEVE demo/);
+    const pdf = await sieve('report', file, '--out', 'r.pdf');
+    expect(pdf.code).toBe(2);
+    expect(pdf.err).toContain('print it from a browser');
+    expect((await sieve('report', file, '--format', 'xml')).code).toBe(2);
+    expect(fs.existsSync(path.join(dir, 'r.pdf'))).toBe(false);
   });
 
   it('says so when there is no system to report', async () => {
@@ -39,5 +248,23 @@ describe('sieve report', () => {
     const r = await sieve('report', 'test.sieve');
     expect(r.code).toBe(1);
     expect(r.err).toContain('no systems');
+  });
+});
+
+describe('the PDF printer', () => {
+  let src = '';
+  beforeAll(() => {
+    src = fs.readFileSync(path.resolve(import.meta.dirname, '../../electron/printToPdf.ts'), 'utf8');
+  });
+  it('prints in a hidden, sandboxed window without JavaScript and throws the window away', () => {
+    // The Electron binary is not available to the tests; this checks the window's settings as written.
+    for (const needle of [
+      'show: false',
+      'sandbox: true',
+      'javascript: false',
+      'nodeIntegration: false',
+      'win.destroy()',
+    ])
+      expect(src).toContain(needle);
   });
 });

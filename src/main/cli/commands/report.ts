@@ -9,7 +9,8 @@ import { systemScores } from '../../scoring/projectScores';
 import { ProjectStore } from '../../store/projectStore';
 import { type CliIo, type Command, EXIT_USAGE } from '../command';
 
-const EXTENSIONS: Record<string, TextFormat> = {
+const EXTENSIONS: Record<string, TextFormat | 'pdf'> = {
+  '.pdf': 'pdf',
   '.html': 'html',
   '.htm': 'html',
   '.csv': 'csv',

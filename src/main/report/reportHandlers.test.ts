@@ -1,0 +1,109 @@
+// The report's API methods through the real dispatcher (schemas checked both ways) on a copy of the demo.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../test/helpers/tempProject';
+import type { Handlers } from '../../core/api/contract';
+import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
+import { dispatch } from '../api/dispatch';
+import { createHandlers } from '../api/handlers';
+import { Session } from '../api/session';
+import { systemScores } from '../scoring/projectScores';
+import type { ReportModel } from './reportModel';
+
+let tmp: { dir: string; cleanup: () => void };
+let session: Session;
+const bugs: unknown[] = [];
+
+beforeEach(() => {
+  tmp = tempDir();
+  fs.cpSync(path.resolve(import.meta.dirname, '../../../resources/demo'), tmp.dir, { recursive: true });
+  session = new Session('browser');
+  session.open(path.join(tmp.dir, 'demo.sieve'));
+  bugs.length = 0;
+});
+afterEach(() => {
+  session.close();
+  tmp.cleanup();
+  expect(bugs).toEqual([]);
+});
+
+const call = (handlers: Handlers, method: string, input: unknown) =>
+  dispatch(handlers, method, input, (e) => bugs.push(e));
+
+describe('report API', () => {
+  it('score:utterances lists every scored utterance with its headline figures', async () => {
+    const h = createHandlers(session);
+    const sys = session.project.systems()[0]!;
+    const r = await call(h, 'score:utterances', { systemId: sys.id });
+    expect(r.ok).toBe(true);
+    const rows = (r as { value: { utteranceId: string; metrics: Record<string, number | null> }[] }).value;
+    const scores = systemScores(session.project, sys.id);
+    expect(rows.map((x) => x.utteranceId)).toEqual([...scores.keys()]);
+    for (const x of rows) expect(x.metrics).toEqual(utteranceMetrics(scores.get(x.utteranceId)!));
+    expect(await call(h, 'score:utterances', { systemId: 999 })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+  });
+
+  it('report:plots renders the plots of the selected systems', async () => {
+    const h = createHandlers(session);
+    const [a] = session.project.systems();
+    const r = await call(h, 'report:plots', { systemIds: [a!.id] });
+    expect(r.ok).toBe(true);
+    const plots = (r as { value: { id: string; svg: string }[] }).value;
+    expect(plots.map((p) => p.id).slice(0, 4)).toEqual([
+      'wa-ca-systems',
+      'wa-ca-utterances',
+      'structiou-parseval',
+      'perturbation',
+    ]);
+    // One system: one point on the system-level plot.
+    expect(plots[0]!.svg.match(/aria-roledescription="point"/g)).toHaveLength(1);
+    expect(await call(h, 'report:plots', { systemIds: [999] })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+  });
+
+  it('report:export writes HTML, CSV and JSON, and PDF only where the app can print', async () => {
+    const h = createHandlers(session);
+    const html = await call(h, 'report:export', { format: 'html' });
+    expect(html).toMatchObject({
+      ok: true,
+      value: { fileName: 'SIEVE-demo-report.html', mime: 'text/html', encoding: 'utf8' },
+    });
+    const json = await call(h, 'report:export', { format: 'json' });
+    const model = JSON.parse((json as { value: { content: string } }).value.content) as ReportModel;
+    expect(model.systems.map((s) => s.name)).toEqual(session.project.systems().map((s) => s.name));
+    const csv = await call(h, 'report:export', { format: 'csv' });
+    expect((csv as { value: { content: string } }).value.content).toMatch(/^level,system,utterance,metric,/);
+
+    const pdf = await call(h, 'report:export', { format: 'pdf' });
+    expect(pdf).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect((pdf as { error: { message: string } }).error.message).toMatch(
+      /print it to PDF from your browser/,
+    );
+
+    const printed: string[] = [];
+    const electron = createHandlers(session, {
+      printToPdf: async (doc) => {
+        printed.push(doc);
+        return new Uint8Array([0x25, 0x50, 0x44, 0x46]);
+      },
+    });
+    const ok = await call(electron, 'report:export', { format: 'pdf' });
+    expect(ok).toMatchObject({
+      ok: true,
+      value: {
+        fileName: 'SIEVE-demo-report.pdf',
+        mime: 'application/pdf',
+        encoding: 'base64',
+        content: 'JVBERg==',
+      },
+    });
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toBe((html as { value: { content: string } }).value.content);
+  });
+});
