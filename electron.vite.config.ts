@@ -28,6 +28,8 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           cli: resolve('src/main/cli/cliMain.ts'),
           host: resolve('src/main/host/hostMain.ts'),
+          // Scoring worker threads load it from next to the bundle (src/main/scoring/workerPool.ts).
+          scoreWorker: resolve('src/main/scoring/scoreWorker.ts'),
         },
       },
     },

@@ -14,12 +14,13 @@ import { seededRandom, type BenchSuite } from './harness';
 
 const N = 10_000;
 
-function corpus(audioFile: string, audioSec: number): Corpus {
+/** A seeded corpus of `count` utterances of 15–25 words, each with a tree, an entity and a concept. */
+export function scaleCorpus(audioFile: string, audioSec: number, count = N): Corpus {
   const rnd = seededRandom(3);
   return {
     name: 'scale',
     audio: [{ key: 'a', file: audioFile }],
-    utterances: Array.from({ length: N }, (_, i) => {
+    utterances: Array.from({ length: count }, (_, i) => {
       const n = 15 + Math.floor(rnd() * 11);
       const start = rnd() * (audioSec - 10);
       const words = Array.from({ length: n }, (_, k) => ({
@@ -61,7 +62,7 @@ export const storeScale: BenchSuite = {
       const audioSec = 3600;
       const audio = path.join(dir, 'a.wav');
       writeWav(audio, audioSec, 8000, (t) => 0.3 * Math.sin(2 * Math.PI * 220 * t));
-      const c = corpus(audio, audioSec);
+      const c = scaleCorpus(audio, audioSec);
       const words = c.utterances.reduce((s, u) => s + u.words.length, 0);
       const file = path.join(dir, 'p.sieve');
       await measure(

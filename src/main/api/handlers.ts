@@ -10,6 +10,7 @@ import { systemScores, utteranceScores as utteranceScoresOf } from '../scoring/p
 import type { CorpusReport } from '../../core/api/contract';
 import { AppError } from '../../core/api/errors';
 import type { Session } from './session';
+import { scoreProject } from '../scoring/scoreProject';
 import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
 import { collectReportInput, selectSystems } from '../report/collectReport';
 import { type PrintToPdf, exportReport } from '../report/exportReport';
@@ -119,32 +120,23 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
     'score:corpus': () =>
       session.jobs.start('score:corpus', async (progress) => {
         const project = session.project;
-        const systems = project.systems();
-        const utterances = project.listUtterances();
-        const total = systems.length * utterances.length;
-        const report: CorpusReport = [];
-        let done = 0;
-        for (const sys of systems) {
-          const items: UtteranceScores[] = [];
-          for (const u of utterances) {
-            const s = utteranceScores(session, sys.id, u.id);
-            if (s) items.push(s.scores);
-            if (++done % 50 === 0) {
-              progress(done, total, sys.name);
-              // Let other API calls in between on a long corpus.
-              await new Promise((r) => setImmediate(r));
-            }
-          }
+        // Uncached pairs are scored in worker threads, so other API calls go on meanwhile.
+        let last = 0;
+        const scores = await scoreProject(project, {
+          onProgress: (done, total) => progress((last = done), total, 'scoring'),
+        });
+        const report: CorpusReport = project.systems().map((sys) => ({
+          systemId: sys.id,
+          name: sys.name,
           // JSON has no NaN: an undefined figure or interval travels as null.
-          const figures = corpusScores(items).map((f) => ({
+          figures: corpusScores([...(scores.get(sys.id)?.values() ?? [])]).map((f) => ({
             ...f,
             value: fin(f.value),
             lo: fin(f.lo),
             hi: fin(f.hi),
-          }));
-          report.push({ systemId: sys.id, name: sys.name, figures });
-        }
-        progress(total, total, 'done');
+          })),
+        }));
+        progress(last, last, 'done');
         return report;
       }),
     'score:compare': ({ systemA, systemB }) => {

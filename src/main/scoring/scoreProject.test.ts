@@ -1,0 +1,203 @@
+// Scoring a project in worker threads gives exactly what scoring each utterance in this thread gives, on a
+// copy of the demo and on a synthetic project; the cache is filled, used, and refreshed for what changed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { diffGold } from '../../core/gold/diff';
+import type { GoldRecords } from '../../core/gold/records';
+import type { SystemOutput } from '../../core/model/systemOutput';
+import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
+import { DEFAULT_SCORING_SETTINGS } from '../../core/scoring/settings';
+import { tempDir } from '../../../test/helpers/tempProject';
+import { writeWav } from '../../../test/helpers/wavFixture';
+import { writeCorpus } from '../import/writeCorpus';
+import { ProjectStore } from '../store/projectStore';
+import { getSystemOutput, importSystemOutputs } from '../store/systemStore';
+import { scoringContext, systemScores, utteranceScores } from './projectScores';
+import { scoreProject } from './scoreProject';
+import { runScorePool } from './workerPool';
+import type { ScoredPair } from './workerProtocol';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir('sieve-scoreproject-')));
+afterEach(() => cleanup());
+
+/** A copy of the demo with an empty score cache. */
+function demoCopy(): string {
+  fs.cpSync(path.resolve(import.meta.dirname, '../../../resources/demo'), dir, { recursive: true });
+  const file = path.join(dir, 'demo.sieve');
+  const store = ProjectStore.open(file);
+  store.db.exec('DELETE FROM score_cache');
+  store.close();
+  return file;
+}
+
+/** A seeded project of `n` utterances and two systems: one misrecognising words, one over the gold words. */
+async function synthetic(n: number): Promise<string> {
+  let seed = 7;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const audio = path.join(dir, 'a.wav');
+  writeWav(audio, 60, 8000, () => 0);
+  const utterances = Array.from({ length: n }, (_, i) => {
+    const len = 2 + Math.floor(rnd() * 8);
+    const words = Array.from({ length: len }, (_, k) => ({
+      text: `w${Math.floor(rnd() * 30)}`,
+      startSec: k * 0.3,
+      endSec: k * 0.3 + 0.25,
+    }));
+    const leaves = words.map((w) => `(T ${w.text})`);
+    const bracket = `(S (A ${leaves.slice(0, len >> 1).join(' ')}) (B ${leaves.slice(len >> 1).join(' ')}))`;
+    return {
+      id: `u${String(i).padStart(4, '0')}`,
+      audio: 'a',
+      startSec: 0,
+      endSec: len * 0.3,
+      words,
+      trees: [{ name: 'syntax', typed: false, bracket }],
+      entities: [{ type: 'P', firstWord: 0, lastWord: Math.min(1, len - 1) }],
+      concepts: [{ attribute: 'goal', value: words[0]!.text }],
+    };
+  });
+  const file = path.join(dir, 'synthetic.sieve');
+  await writeCorpus(
+    file,
+    { name: 'synthetic', audio: [{ key: 'a', file: audio }], utterances },
+    { create: true },
+  );
+  const store = ProjectStore.open(file);
+  const asr: SystemOutput[] = utterances.map((u) => ({
+    id: u.id,
+    words: u.words.map((w) => (rnd() < 0.2 ? { ...w, text: `${w.text}x` } : w)),
+    entities: [{ type: rnd() < 0.5 ? 'P' : 'L', firstWord: 0, lastWord: 0 }],
+    concepts: u.concepts,
+  }));
+  const parser: SystemOutput[] = utterances.map((u) => ({
+    id: u.id,
+    words: u.words,
+    trees: [
+      {
+        name: 'syntax',
+        typed: false,
+        bracket: `(S ${u.words.map((w) => `(X (T ${w.text}))`).join(' ')})`,
+      },
+    ],
+  }));
+  importSystemOutputs(store.db, 'asr', asr, ['asr.jsonl']);
+  importSystemOutputs(store.db, 'parser', parser, ['parser.jsonl']);
+  store.close();
+  return file;
+}
+
+/** Every system's scores computed one utterance at a time in this thread, without the cache. */
+function inThreadOf(store: ProjectStore): Map<number, Map<string, UtteranceScores>> {
+  const { settings, deps } = scoringContext(store);
+  const out = new Map<number, Map<string, UtteranceScores>>();
+  for (const s of store.systems()) {
+    const m = new Map<string, UtteranceScores>();
+    for (const u of store.listUtterances()) {
+      const o = getSystemOutput(store.db, s.id, u.id);
+      if (o) m.set(u.id, scoreUtterance(store.goldState(u.id).gold, o, settings, deps));
+    }
+    out.set(s.id, m);
+  }
+  return out;
+}
+
+/** `inThreadOf` a project file. */
+function inThread(file: string): Map<number, Map<string, UtteranceScores>> {
+  const store = ProjectStore.open(file);
+  try {
+    return inThreadOf(store);
+  } finally {
+    store.close();
+  }
+}
+
+describe('scoreProject', () => {
+  it('scores the demo in two worker threads exactly as in this thread, and caches the scores', async () => {
+    const file = demoCopy();
+    const expected = inThread(file);
+    const progress: [number, number][] = [];
+    const got = await scoreProject(file, { jobs: 2, onProgress: (d, t) => progress.push([d, t]) });
+    expect(got).toEqual(expected);
+    expect([...got.keys()]).toEqual([...expected.keys()]);
+    for (const [id, m] of got) expect([...m.keys()]).toEqual([...expected.get(id)!.keys()]);
+    const total = [...expected.values()].reduce((a, m) => a + m.size, 0);
+    expect(progress[0]).toEqual([0, total]);
+    expect(progress.at(-1)).toEqual([total, total]);
+    for (let k = 1; k < progress.length; k++)
+      expect(progress[k]![0]).toBeGreaterThanOrEqual(progress[k - 1]![0]);
+    // Every pair is now cached under the project's settings, and read back as systemScores reads it.
+    const store = ProjectStore.open(file);
+    try {
+      for (const s of store.systems())
+        for (const u of store.listUtterances()) {
+          const r = utteranceScores(store, s.id, u.id);
+          if (r) expect(r.cached).toBe(true);
+        }
+      const again = await scoreProject(store, { jobs: 2 });
+      for (const s of store.systems()) expect(again.get(s.id)).toEqual(systemScores(store, s.id));
+    } finally {
+      store.close();
+    }
+  });
+
+  it('scores a synthetic project with 1 and 2 jobs to the same result as in this thread', async () => {
+    const file = await synthetic(300);
+    const expected = inThread(file);
+    const one = await scoreProject(file, { jobs: 1 });
+    expect(one).toEqual(expected);
+    const store = ProjectStore.open(file);
+    store.db.exec('DELETE FROM score_cache');
+    store.close();
+    const two = await scoreProject(file, { jobs: 2 });
+    expect(two).toEqual(expected);
+    // ParsEval is defined for the parser (gold words) and not for the recogniser.
+    const [asr, parser] = [...two.values()];
+    expect([...parser!.values()].every((s) => s.trees[0]!.parseval !== undefined)).toBe(true);
+    expect([...asr!.values()].some((s) => s.entities !== undefined)).toBe(true);
+  });
+
+  it('rescores only what changed: an edited gold, then every pair after a change of settings', async () => {
+    const file = await synthetic(60);
+    await scoreProject(file, { jobs: 2 });
+    const store = ProjectStore.open(file);
+    try {
+      const g: GoldRecords = store.goldState('u0003').gold;
+      store.applyGoldDiff(
+        'u0003',
+        diffGold(g, { ...g, concepts: [{ attribute: 'goal', value: 'elsewhere' }] }),
+      );
+      const progress: [number, number][] = [];
+      const after = await scoreProject(store, { jobs: 2, onProgress: (d, t) => progress.push([d, t]) });
+      expect(progress[0]).toEqual([120 - 2, 120]);
+      expect(after).toEqual(inThreadOf(store));
+      store.setScoringSettings({ ...DEFAULT_SCORING_SETTINGS, costs: 'equal' });
+      progress.length = 0;
+      const equal = await scoreProject(store, { jobs: 2, onProgress: (d, t) => progress.push([d, t]) });
+      expect(progress[0]).toEqual([0, 120]);
+      expect(equal).toEqual(inThreadOf(store));
+      expect(equal.values().next().value!.values().next().value!.words!.signature).toMatch(/costs:equal/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses an unknown system and passes a worker’s failure on', async () => {
+    const file = await synthetic(40);
+    await expect(scoreProject(file, { systemIds: [99] })).rejects.toThrow(/No system 99/);
+    const store = ProjectStore.open(file);
+    const settings = store.scoringSettings().settings;
+    store.close();
+    const results: ScoredPair[] = [];
+    // A pair whose utterance does not exist is left out; the others come back from real worker threads.
+    await runScorePool({ file, settings }, 2, [[[1, 'u0000']], [[1, 'nope']], [[2, 'u0001']]], (r) =>
+      results.push(...r),
+    );
+    expect(results.map((r) => r.utteranceId).sort()).toEqual(['u0000', 'u0001']);
+    await expect(
+      runScorePool({ file: path.join(dir, 'missing.sieve'), settings }, 2, [[[1, 'u0000']]], () => {}),
+    ).rejects.toThrow();
+  });
+});
