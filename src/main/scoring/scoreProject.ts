@@ -146,7 +146,7 @@ export async function scoreProject(
     if (threads === 1) await scoreInThread(store, ctx, chunks, onScored);
     else await runScorePool({ file: store.file, settings: ctx.settings }, threads, chunks, onScored);
 
-    options.onProgress?.(total, total);
+    if (done !== total) options.onProgress?.(total, total);
     const order = store.listUtterances().map((u) => u.id);
     const out: ProjectScores = new Map();
     for (const id of systemIds) {

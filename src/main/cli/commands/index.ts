@@ -11,6 +11,7 @@ import { nbest } from './nbest';
 import { ne } from './ne';
 import { parseval } from './parseval';
 import { report } from './report';
+import { score } from './score';
 import { structiou } from './structiou';
 import { ted } from './ted';
 import { tna } from './tna';
@@ -33,5 +34,6 @@ export const commands: readonly Command[] = [
   compare,
   structiou,
   parseval,
+  score,
   report,
 ];

@@ -1,0 +1,200 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ScoringSettings } from '../../../core/api/contract';
+import { type CorpusFigure, corpusScores } from '../../../core/scoring/corpusScores';
+import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
+import { utteranceMetricList } from '../../../core/scoring/utteranceMetrics';
+import { SIEVE_VERSION } from '../../../core/version';
+import { scoreProject } from '../../scoring/scoreProject';
+import { ProjectStore } from '../../store/projectStore';
+import { type CliIo, type Command, EXIT_USAGE } from '../command';
+
+const FORMATS = ['json', 'md', 'csv'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** One system's figures, and its per-utterance ones when asked for. */
+interface SystemResult {
+  name: string;
+  figures: CorpusFigure[];
+  utterances?: { id: string; figures: { metric: string; value: number | null; signature: string }[] }[];
+}
+
+/** A figure for JSON and CSV: NaN and ±Infinity (undefined figures) become null. */
+const fin = (x: number | null): number | null => (x !== null && Number.isFinite(x) ? x : null);
+
+/** A figure for a table: three decimals, `—` where undefined. */
+const num = (x: number | null): string => (x !== null && Number.isFinite(x) ? x.toFixed(3) : '—');
+
+function json(project: string, settings: ScoringSettings, systems: SystemResult[]): string {
+  const out = {
+    project,
+    version: SIEVE_VERSION,
+    settings,
+    systems: systems.map((s) => ({
+      name: s.name,
+      figures: s.figures.map((f) => ({ ...f, value: fin(f.value), lo: fin(f.lo), hi: fin(f.hi) })),
+      ...(s.utterances ? { utterances: s.utterances } : {}),
+    })),
+  };
+  return `${JSON.stringify(out, null, 2)}\n`;
+}
+
+const cell = (s: string): string => s.replace(/\|/g, '\\|');
+
+function markdown(project: string, settings: ScoringSettings, systems: SystemResult[]): string {
+  const lines = [
+    `# ${project}`,
+    '',
+    `SIEVE ${SIEVE_VERSION}; settings: ${Object.entries(settings)
+      .map(([k, v]) => `${k} ${String(v)}`)
+      .join(', ')}.`,
+  ];
+  for (const s of systems) {
+    lines.push(
+      '',
+      `## ${s.name}`,
+      '',
+      '| Metric | Value | 95% interval | n | Signature |',
+      '|---|---:|---|---:|---|',
+    );
+    for (const f of s.figures)
+      lines.push(
+        `| ${cell(f.metric)} | ${num(f.value)} | [${num(f.lo)}, ${num(f.hi)}] | ${f.n} | \`${cell(f.signature)}\` |`,
+      );
+    if (s.utterances) {
+      const metrics = [...new Set(s.utterances.flatMap((u) => u.figures.map((f) => f.metric)))];
+      lines.push('', `### ${s.name}: per utterance`, '');
+      lines.push(
+        `| Utterance | ${metrics.map(cell).join(' | ')} |`,
+        `|---|${metrics.map(() => '---:').join('|')}|`,
+      );
+      for (const u of s.utterances) {
+        const by = new Map(u.figures.map((f) => [f.metric, f.value]));
+        lines.push(
+          `| ${cell(u.id)} | ${metrics.map((m) => (by.has(m) ? num(by.get(m)!) : '')).join(' | ')} |`,
+        );
+      }
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const csvField = (v: string | number | null): string => {
+  const s = v === null ? '' : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** One table: corpus rows have an empty utterance column, per-utterance rows no interval. */
+function csv(systems: SystemResult[]): string {
+  const rows: (string | number | null)[][] = [
+    ['system', 'utterance', 'metric', 'value', 'lo', 'hi', 'n', 'signature', 'bootstrap'],
+  ];
+  for (const s of systems) {
+    for (const f of s.figures)
+      rows.push([s.name, '', f.metric, fin(f.value), fin(f.lo), fin(f.hi), f.n, f.signature, f.bootstrap]);
+    for (const u of s.utterances ?? [])
+      for (const f of u.figures)
+        rows.push([s.name, u.id, f.metric, f.value, null, null, null, f.signature, null]);
+  }
+  return rows.map((r) => r.map(csvField).join(',')).join('\n') + '\n';
+}
+
+/** A progress bar on stderr, redrawn in place. */
+function progressBar(io: CliIo): { update(done: number, total: number): void; end(): void } {
+  let shown = '';
+  return {
+    update(done, total) {
+      const width = 30;
+      const frac = total === 0 ? 1 : done / total;
+      const fill = Math.round(frac * width);
+      const text = `scoring [${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${Math.floor(frac * 100)}% ${done}/${total}`;
+      if (text !== shown) io.err(`\r${text}`);
+      shown = text;
+    },
+    end() {
+      if (shown !== '') io.err('\r\u001b[K');
+    },
+  };
+}
+
+/** `sieve score PROJECT`: every (or the named) system's corpus figures, scored in worker threads. */
+export const score: Command = {
+  name: 'score',
+  summary:
+    'Score a project: corpus figures with 95% intervals and signatures per system, in worker threads, through the score cache',
+  usage:
+    'sieve score PROJECT.sieve [--system NAME[,NAME…]] [--format json|md|csv] [--jobs N] [--utterances] [--progress]',
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        system: { type: 'string', multiple: true },
+        format: { type: 'string', default: 'json' },
+        jobs: { type: 'string' },
+        utterances: { type: 'boolean', default: false },
+        progress: { type: 'boolean', default: false },
+      },
+      allowPositionals: true,
+    });
+    const usage = (problem: string): number => {
+      io.err(`sieve score: ${problem}\nusage: ${this.usage}\n`);
+      return EXIT_USAGE;
+    };
+    if (positionals.length !== 1) return usage('give one project file');
+    const format = values.format as Format;
+    if (!FORMATS.includes(format)) return usage(`unknown format "${values.format}" (json, md or csv)`);
+    let jobs: number | undefined;
+    if (values.jobs !== undefined) {
+      if (!/^[1-9]\d{0,3}$/.test(values.jobs))
+        return usage(`--jobs needs a whole number ≥ 1, got "${values.jobs}"`);
+      jobs = Number(values.jobs);
+    }
+    const store = ProjectStore.open(path.resolve(io.cwd, positionals[0]!));
+    try {
+      const all = store.systems();
+      let systems = all;
+      if (values.system !== undefined) {
+        const names = values.system.flatMap((v) => v.split(',')).map((s) => s.trim());
+        const unknown = names.filter((n) => n === '' || !all.some((s) => s.name === n));
+        if (unknown.length > 0)
+          return usage(
+            `no system named ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the project has ${all.map((s) => JSON.stringify(s.name)).join(', ') || 'none'}`,
+          );
+        systems = all.filter((s) => names.includes(s.name));
+      }
+      const bar = values.progress || process.stderr.isTTY ? progressBar(io) : null;
+      let scores: Map<number, Map<string, UtteranceScores>>;
+      try {
+        scores = await scoreProject(store, {
+          systemIds: systems.map((s) => s.id),
+          ...(jobs !== undefined ? { jobs } : {}),
+          ...(bar ? { onProgress: (d: number, t: number) => bar.update(d, t) } : {}),
+        });
+      } finally {
+        bar?.end();
+      }
+      const results: SystemResult[] = systems.map((s) => {
+        const m = scores.get(s.id)!;
+        return {
+          name: s.name,
+          figures: corpusScores([...m.values()]),
+          ...(values.utterances
+            ? { utterances: [...m].map(([id, u]) => ({ id, figures: utteranceMetricList(u) })) }
+            : {}),
+        };
+      });
+      const settings = store.scoringSettings().settings;
+      const project = positionals[0]!;
+      io.out(
+        format === 'json'
+          ? json(project, settings, results)
+          : format === 'md'
+            ? markdown(project, settings, results)
+            : csv(results),
+      );
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};
