@@ -3,6 +3,7 @@ import { formatsBench } from './formats.bench';
 import { nbestBench } from './nbest.bench';
 import { neBench } from './ne.bench';
 import { projectOpen } from './projectOpen.bench';
+import { reportBench } from './report.bench';
 import { scoreProjectBench } from './scoreProject.bench';
 import { statsBench } from './stats.bench';
 import { storeScale } from './storeScale.bench';
@@ -21,5 +22,6 @@ export const suites: readonly BenchSuite[] = [
   neBench,
   structIouBench,
   tedBench,
+  reportBench,
   scoreProjectBench,
 ];

@@ -6,6 +6,7 @@ import type { GoldRecords } from '../../core/gold/records';
 import { closeSilences } from '../../core/structIou/perturb';
 import { perturbationAnalysis } from '../../core/structIou/perturbationAnalysis';
 import { buildSegmentTree } from '../../core/structIou/segmentTree';
+import { seededRandom } from '../../core/stats/prng';
 import { parseTree } from '../../core/tree/bracket';
 import { type TreeNode, leaves } from '../../core/tree/tree';
 
@@ -14,6 +15,8 @@ export interface PerturbationCurve {
   tree: string;
   /** Sentences on the curve (untyped gold trees over timed words with at least one constituent). */
   sentences: number;
+  /** Sentences that qualified; above `PERTURBATION_SAMPLE` the curve is drawn on a seeded sample of them. */
+  eligible: number;
   /** Sentences of that tree name left out (untimed words, leaves that are not the words, no constituent). */
   skipped: number;
   signature: string;
@@ -26,6 +29,25 @@ export const PERTURBATION_DELTAS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9,
 
 /** The seed of the curve, fixed so the report is reproducible. */
 export const PERTURBATION_SEED = 20240521;
+
+/**
+ * At most this many sentences per curve. Each costs 51 Struct-IoU computations (10 levels × 5 repetitions
+ * and the baseline), and the mean over a few hundred sentences moves by less than the repetitions'
+ * spread, so larger corpora are sampled (seeded, without replacement, kept in corpus order).
+ */
+export const PERTURBATION_SAMPLE = 200;
+
+/** `k` of `n` indices drawn without replacement (partial Fisher–Yates), ascending. */
+function sample(n: number, k: number, seed: number): number[] {
+  if (n <= k) return Array.from({ length: n }, (_, i) => i);
+  const random = seededRandom(seed);
+  const idx = Array.from({ length: n }, (_, i) => i);
+  for (let i = 0; i < k; i++) {
+    const j = i + Math.floor(random() * (n - i));
+    [idx[i], idx[j]] = [idx[j]!, idx[i]!];
+  }
+  return idx.slice(0, k).sort((a, b) => a - b);
+}
 
 /**
  * One curve per gold tree name in first-seen order. A sentence enters when its tree is untyped (Struct-IoU
@@ -60,8 +82,9 @@ export function perturbationCurves(
   const curves: PerturbationCurve[] = [];
   for (const [tree, { items, skipped }] of byTree) {
     if (items.length === 0) continue;
+    const chosen = sample(items.length, PERTURBATION_SAMPLE, PERTURBATION_SEED).map((i) => items[i]!);
     const a = perturbationAnalysis(
-      items.map((it) => ({ gold: it.tree, pred: it.tree, words: it.words })),
+      chosen.map((it) => ({ gold: it.tree, pred: it.tree, words: it.words })),
       {
         kind: 'noise',
         deltas: PERTURBATION_DELTAS,
@@ -71,7 +94,8 @@ export function perturbationCurves(
     );
     curves.push({
       tree,
-      sentences: items.length,
+      sentences: chosen.length,
+      eligible: items.length,
       skipped,
       signature: a.signature,
       points: [

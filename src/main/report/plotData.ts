@@ -105,7 +105,7 @@ export function plotData(model: ReportModel): PlotData[] {
     id: 'perturbation',
     title: 'Struct-IoU under boundary noise',
     caption:
-      'Mean sentence-level Struct-IoU of each gold tree against a copy of itself whose word boundaries are moved by Noise-δ, over 5 seeded repetitions per δ (as Shi et al., Fig. 5; the tooltip gives the standard deviation).',
+      'Mean sentence-level Struct-IoU of each gold tree against a copy of itself whose word boundaries are moved by Noise-δ, over 5 seeded repetitions per δ (as Shi et al., Fig. 5; the tooltip gives the standard deviation). Above 200 sentences per tree, a seeded sample of 200.',
     kind: 'line',
     x: { field: 'delta', title: 'δ' },
     y: { field: 'mean', title: 'Mean Struct-IoU' },
