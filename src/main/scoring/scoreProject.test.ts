@@ -114,7 +114,8 @@ function inThread(file: string): Map<number, Map<string, UtteranceScores>> {
   }
 }
 
-describe('scoreProject', () => {
+// Worker threads start slowly on a loaded machine (each loads TypeScript through tsx from source).
+describe('scoreProject', { timeout: 60_000 }, () => {
   it('scores the demo in two worker threads exactly as in this thread, and caches the scores', async () => {
     const file = demoCopy();
     const expected = inThread(file);
@@ -179,6 +180,26 @@ describe('scoreProject', () => {
       expect(progress[0]).toEqual([0, 120]);
       expect(equal).toEqual(inThreadOf(store));
       expect(equal.values().next().value!.values().next().value!.words!.signature).toMatch(/costs:equal/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('scores with the project’s settings in the workers: the phonetic aligner with the CMU dictionary', async () => {
+    const file = demoCopy();
+    const store = ProjectStore.open(file);
+    try {
+      store.setScoringSettings({
+        ...DEFAULT_SCORING_SETTINGS,
+        neAligner: 'phonetic',
+        costs: 'equal',
+        flexibleTerminals: false,
+      });
+      const got = await scoreProject(store, { jobs: 2 });
+      expect(got).toEqual(inThreadOf(store));
+      const first = got.values().next().value!.values().next().value!;
+      expect(first.entities!.signature).toMatch(/align:phonetic\+cmudict/);
+      expect(first.words!.signature).toMatch(/costs:equal/);
     } finally {
       store.close();
     }
