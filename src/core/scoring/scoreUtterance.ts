@@ -71,7 +71,8 @@ export interface UtteranceScores {
     };
     /**
      * Labelled ParsEval (EVALB's COLLINS.prm conventions) when both trees have the same leaves; brackets
-     * matched, in the gold and in the system tree.
+     * matched, in the gold and in the system tree. P, R and F1 follow parseval.ts's rule for 0/0 (1 when
+     * nothing was to be found and nothing proposed, else 0), so a scored tree has numbers, never null.
      */
     parseval?: {
       precision: number | null;
