@@ -45,6 +45,11 @@ export type Action =
   | 'setType'
   | 'moveLeft'
   | 'moveRight'
+  | 'moveNodes'
+  | 'addTree'
+  | 'nextTree'
+  | 'renameTree'
+  | 'deleteTree'
   | 'undo'
   | 'redo'
   | 'focusText'
@@ -150,6 +155,21 @@ export const BINDINGS: readonly Binding[] = [
   { keys: ['t'], action: 'setType', label: 'set the node’s type (typed trees)', group: 'Tree' },
   { keys: ['Alt+ArrowLeft'], action: 'moveLeft', label: 'move the node one bracket left', group: 'Tree' },
   { keys: ['Alt+ArrowRight'], action: 'moveRight', label: 'move the node one bracket right', group: 'Tree' },
+  {
+    keys: ['Shift+m'],
+    action: 'moveNodes',
+    label: 'move the selected node(s) to a new parent: pick it (arrows or click), Enter moves, Esc cancels',
+    group: 'Tree',
+  },
+  { keys: ['Shift+n'], action: 'addTree', label: 'new tree (name, root, typed or not)', group: 'Tree' },
+  { keys: ['Shift+t'], action: 'nextTree', label: 'edit the next tree of the utterance', group: 'Tree' },
+  { keys: ['Shift+r'], action: 'renameTree', label: 'rename the tree being edited', group: 'Tree' },
+  {
+    keys: ['Shift+Delete'],
+    action: 'deleteTree',
+    label: 'delete the tree being edited (asks first)',
+    group: 'Tree',
+  },
   { keys: ['Ctrl+z'], action: 'undo', label: 'undo', group: 'Editing' },
   { keys: ['Ctrl+Shift+z', 'Ctrl+y'], action: 'redo', label: 'redo', group: 'Editing' },
   { keys: ['b'], action: 'focusText', label: 'to the bracket text (Esc comes back)', group: 'Editing' },

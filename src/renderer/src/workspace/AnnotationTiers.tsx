@@ -2,6 +2,8 @@ import type { GoldRecords } from '../../../core/gold/records';
 import type { LoadedTree } from '../../../core/edit/goldTrees';
 import type { Selection } from '../../../core/edit/selection';
 import type { TreeNode } from '../../../core/tree/tree';
+import type { SiblingRange } from '../../../core/edit/treeEdit';
+import { TreeMenu } from './TreeMenu';
 import { SpectrogramTier } from '../spectrogram/SpectrogramTier';
 import { EntityTier } from './EntityTier';
 import { SystemEntityTier } from './SystemEntityTier';
@@ -25,6 +27,10 @@ interface Props {
   tree: TreeNode | null;
   textProblems: number;
   onShowTree(name: string): void;
+  /** Nodes picked to be moved (marked in the tree), or null. */
+  moving: SiblingRange | null;
+  /** Runs a tree command (the tree menu's buttons do what their keys do). */
+  onTreeCommand(action: 'addTree' | 'renameTree' | 'deleteTree'): void;
   /** Audio to draw a spectrogram of, when the spectrogram is on. */
   spectrogram: { url: string; startSec: number; endSec: number } | null;
   actions: TierActions;
@@ -64,19 +70,13 @@ export function AnnotationTiers(p: Props) {
       <SystemEntityTier system={p.system} gold={gold} playRange={p.playRange} />
       <TierRow
         name={
-          p.trees.length > 1 ? (
-            <select
-              aria-label="Tree shown"
-              value={shown?.gold.name ?? ''}
-              onChange={(e) => p.onShowTree(e.target.value)}
-            >
-              {p.trees.map((t) => (
-                <option key={t.gold.name}>{t.gold.name}</option>
-              ))}
-            </select>
-          ) : (
-            `tree${shown ? `: ${shown.gold.name}` : ''}`
-          )
+          <TreeMenu
+            names={p.trees.map((t) => t.gold.name)}
+            shown={shown?.gold.name ?? null}
+            typed={shown?.gold.typed ?? false}
+            onShow={p.onShowTree}
+            onCommand={p.onTreeCommand}
+          />
         }
       >
         <TreeTier
@@ -84,6 +84,7 @@ export function AnnotationTiers(p: Props) {
           typed={shown?.gold.typed ?? false}
           words={gold.words}
           selected={sel.kind === 'nodes' ? sel.range : null}
+          moving={p.moving}
           current={p.current}
           actions={p.actions}
           colours={pairColours(p.system, shown?.gold.name ?? null)}

@@ -1,9 +1,11 @@
-import { memo, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, type PointerEvent as ReactPointerEvent, useLayoutEffect, useMemo, useRef } from 'react';
 import type { GoldEntity, GoldWord } from '../../../core/gold/records';
 import { resizeEntity } from '../../../core/edit/entities';
 import { nearestWord } from './clock';
 import type { TierActions } from './tierActions';
-import { spanStyle, timeOnTrack } from './timeAxis';
+import { escapeHtml, spanCss } from './boxMarkup';
+import { timeOnTrack } from './timeAxis';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 interface Props {
   entities: readonly GoldEntity[];
@@ -25,13 +27,57 @@ export function entityColor(type: string): string {
   return PALETTE[h % PALETTE.length]!;
 }
 
+function entityMarkup(entities: readonly GoldEntity[], words: readonly GoldWord[], handles: boolean): string {
+  let html = '';
+  entities.forEach((en, i) => {
+    const a = words[en.firstWord];
+    const b = words[en.lastWord];
+    if (!a || !b) return;
+    const color = entityColor(en.type);
+    const type = escapeHtml(en.type);
+    const text = escapeHtml(
+      words
+        .slice(en.firstWord, en.lastWord + 1)
+        .map((w) => w.text)
+        .join(' '),
+    );
+    html +=
+      `<div class="tier-box entity-box" style="${spanCss(a.startSec, b.endSec)};border-color:${color};background:${color}22" ` +
+      `data-entity="${i}" data-type="${type}" data-span="${en.firstWord}-${en.lastWord}" title="${type}: ${text}">` +
+      `<span class="box-label" style="color:${color}">${type}</span>`;
+    if (handles)
+      html +=
+        `<span class="handle start" data-entity-edge="${i}-first"></span>` +
+        `<span class="handle end" data-entity-edge="${i}-last"></span>`;
+    html += '</div>';
+  });
+  return html;
+}
+
 /**
  * The entity tier: one coloured span per entity over its words. Clicking selects and plays it; dragging
  * an edge moves it to another word boundary, stopping at the neighbouring entities (one edit per drag).
+ * The spans are markup (see boxMarkup.ts); the edges' handles come after the first paint.
  */
 export const EntityTier = memo(function EntityTier({ entities, words, selected, current, actions }: Props) {
+  const root = useRef<HTMLDivElement>(null);
+  const handles = useAfterFirstPaint();
+  const html = useMemo(
+    () => ({ __html: entityMarkup(entities, words, handles) }),
+    [entities, words, handles],
+  );
+  useLayoutEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    for (const box of el.querySelectorAll<HTMLElement>('.entity-box')) {
+      const i = Number(box.dataset.entity);
+      const en = entities[i];
+      box.classList.toggle('selected', i === selected);
+      box.classList.toggle('current', !!en && current >= en.firstWord && current <= en.lastWord);
+    }
+  }, [html, entities, selected, current]);
+
   const onEdgeDown = (e: ReactPointerEvent, index: number, edge: 'first' | 'last'): void => {
-    if (e.button !== 0) return;
     e.stopPropagation();
     const el = e.currentTarget as HTMLElement;
     el.setPointerCapture(e.pointerId);
@@ -55,49 +101,26 @@ export const EntityTier = memo(function EntityTier({ entities, words, selected, 
   };
 
   return (
-    <div className="tier entity-tier" data-testid="entity-tier" aria-label="Entity tier">
-      {entities.map((en, i) => {
-        const a = words[en.firstWord];
-        const b = words[en.lastWord];
-        if (!a || !b) return null;
-        const color = entityColor(en.type);
-        const cls = ['tier-box', 'entity-box'];
-        if (i === selected) cls.push('selected');
-        if (current >= en.firstWord && current <= en.lastWord) cls.push('current');
-        return (
-          <div
-            key={`${en.firstWord}-${i}`}
-            className={cls.join(' ')}
-            style={{ ...spanStyle(a.startSec, b.endSec), borderColor: color, background: `${color}22` }}
-            data-entity={i}
-            data-type={en.type}
-            data-span={`${en.firstWord}-${en.lastWord}`}
-            title={`${en.type}: ${words
-              .slice(en.firstWord, en.lastWord + 1)
-              .map((w) => w.text)
-              .join(' ')}`}
-            onPointerDown={(e) => {
-              if (e.button !== 0) return;
-              actions.selectEntity(i);
-              actions.playWords(en.firstWord, en.lastWord);
-            }}
-          >
-            <span className="box-label" style={{ color }}>
-              {en.type}
-            </span>
-            <span
-              className="handle start"
-              data-entity-edge={`${i}-first`}
-              onPointerDown={(e) => onEdgeDown(e, i, 'first')}
-            />
-            <span
-              className="handle end"
-              data-entity-edge={`${i}-last`}
-              onPointerDown={(e) => onEdgeDown(e, i, 'last')}
-            />
-          </div>
-        );
-      })}
-    </div>
+    <div
+      className="tier entity-tier"
+      data-testid="entity-tier"
+      aria-label="Entity tier"
+      ref={root}
+      dangerouslySetInnerHTML={html}
+      onPointerDown={(e) => {
+        if (e.button !== 0) return;
+        const target = e.target as HTMLElement;
+        const edge = target.closest<HTMLElement>('[data-entity-edge]');
+        if (edge) {
+          const [i, which] = edge.dataset.entityEdge!.split('-');
+          return onEdgeDown(e, Number(i), which as 'first' | 'last');
+        }
+        const box = target.closest<HTMLElement>('[data-entity]');
+        const en = box ? entities[Number(box.dataset.entity)] : undefined;
+        if (!box || !en) return;
+        actions.selectEntity(Number(box.dataset.entity));
+        actions.playWords(en.firstWord, en.lastWord);
+      }}
+    />
   );
 });

@@ -1,10 +1,10 @@
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { GoldWord } from '../../../core/gold/records';
 import type { SiblingRange } from '../../../core/edit/treeEdit';
-import { indexTree } from '../../../core/edit/treePaths';
+import { type NodeInfo, indexTree } from '../../../core/edit/treePaths';
 import type { TreeNode } from '../../../core/tree/tree';
 import type { TierActions } from './tierActions';
-import { spanStyle } from './timeAxis';
+import { escapeHtml, spanCss } from './boxMarkup';
 
 /** Height of one row of the tree, in pixels (also in styles.css). */
 export const TREE_ROW_PX = 24;
@@ -15,6 +15,8 @@ interface Props {
   words: readonly GoldWord[];
   /** The selected run of sibling nodes, or null. */
   selected: SiblingRange | null;
+  /** The nodes being moved (picked, waiting for their new parent), or null. */
+  moving?: SiblingRange | null;
   /** Words of the selection (any kind), to mark the nodes they fall in. */
   current: number;
   actions: TierActions;
@@ -33,25 +35,79 @@ function isSelected(path: number[], sel: SiblingRange | null): boolean {
   return last >= sel.from && last <= sel.to;
 }
 
+/** The node boxes, each in the row of its height. */
+function treeMarkup(
+  nodes: readonly NodeInfo[],
+  words: readonly GoldWord[],
+  typed: boolean,
+  colours: ReadonlyMap<string, string> | undefined,
+): string {
+  let html = '';
+  for (const n of nodes) {
+    const first = words[n.first];
+    const last = words[n.last];
+    if (!first || !last) continue;
+    const path = n.path.join('.');
+    const label = escapeHtml(
+      typed && n.node.type !== undefined ? `${n.node.type}:${n.node.label}` : n.node.label,
+    );
+    const colour = colours?.get(path);
+    const text = escapeHtml(
+      words
+        .slice(n.first, n.last + 1)
+        .map((w) => w.text)
+        .join(' '),
+    );
+    html +=
+      `<div class="tier-box node-box" style="${spanCss(first.startSec, last.endSec)};top:${(n.height - 1) * TREE_ROW_PX}px` +
+      `${colour ? `;background:${escapeHtml(colour)}` : ''}" data-path="${path}" data-label="${label}" ` +
+      `title="${label}: ${text}"><span class="box-label">${label}</span></div>`;
+  }
+  return html;
+}
+
 /**
  * The gold tree on the time axis, hanging under the word tier: every node is a bar spanning the time of
  * its words (Shi et al., Struct-IoU, Fig. 1), in the row of its height, so nodes just above the words come
- * first and the root last. Clicking a node selects and plays it; Shift extends over siblings.
+ * first and the root last. Clicking a node selects and plays it; Shift extends over siblings. The bars are
+ * markup (see boxMarkup.ts); the selection, the current word and nodes being moved are marked on them.
  */
 export const TreeTier = memo(function TreeTier({
   tree,
   typed,
   words,
   selected,
+  moving,
   current,
   actions,
   emptyText,
   colours,
 }: Props) {
+  const root = useRef<HTMLDivElement>(null);
   const nodes = useMemo(
     () => (tree ? indexTree(tree).filter((n) => n.node.children.length > 0) : []),
     [tree],
   );
+  const html = useMemo(
+    () => ({ __html: treeMarkup(nodes, words, typed, colours) }),
+    [nodes, words, typed, colours],
+  );
+  useLayoutEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const boxes = el.children;
+    // The boxes are in the order of `nodes` (a node whose words are gone is skipped: then match by path).
+    nodes.forEach((n, k) => {
+      let box = boxes[k] as HTMLElement | undefined;
+      const path = n.path.join('.');
+      if (box?.dataset.path !== path)
+        box = el.querySelector<HTMLElement>(`[data-path="${path}"]`) ?? undefined;
+      if (!box) return;
+      box.classList.toggle('selected', isSelected(n.path, selected));
+      box.classList.toggle('moving', isSelected(n.path, moving ?? null));
+      box.classList.toggle('current', current >= n.first && current <= n.last);
+    });
+  }, [html, nodes, selected, moving, current]);
   const rows = nodes.reduce((m, n) => Math.max(m, n.height), 0);
   if (!tree || words.length === 0)
     return (
@@ -65,40 +121,20 @@ export const TreeTier = memo(function TreeTier({
       style={{ height: rows * TREE_ROW_PX + 4 }}
       data-testid="tree-tier"
       aria-label="Tree"
-    >
-      {nodes.map((n) => {
-        const first = words[n.first]!;
-        const last = words[n.last]!;
-        const cls = ['tier-box', 'node-box'];
-        if (isSelected(n.path, selected)) cls.push('selected');
-        if (current >= n.first && current <= n.last) cls.push('current');
-        const label = typed && n.node.type !== undefined ? `${n.node.type}:${n.node.label}` : n.node.label;
-        return (
-          <div
-            key={n.path.join('.')}
-            className={cls.join(' ')}
-            style={{
-              ...spanStyle(first.startSec, last.endSec),
-              top: (n.height - 1) * TREE_ROW_PX,
-              ...(colours?.has(n.path.join('.')) ? { background: colours.get(n.path.join('.')) } : {}),
-            }}
-            data-path={n.path.join('.')}
-            data-label={label}
-            title={`${label}: ${words
-              .slice(n.first, n.last + 1)
-              .map((w) => w.text)
-              .join(' ')}`}
-            onPointerDown={(e) => {
-              if (e.button !== 0) return;
-              actions.selectNodes(n.path, e.shiftKey);
-              if (!e.shiftKey) actions.playWords(n.first, n.last);
-            }}
-            onDoubleClick={actions.rename}
-          >
-            <span className="box-label">{label}</span>
-          </div>
-        );
-      })}
-    </div>
+      ref={root}
+      dangerouslySetInnerHTML={html}
+      onPointerDown={(e) => {
+        if (e.button !== 0) return;
+        const box = (e.target as HTMLElement).closest<HTMLElement>('[data-path]');
+        if (!box) return;
+        const path = box.dataset.path === '' ? [] : box.dataset.path!.split('.').map(Number);
+        const info = nodes.find((n) => n.path.join('.') === box.dataset.path);
+        actions.selectNodes(path, e.shiftKey);
+        if (!e.shiftKey && info) actions.playWords(info.first, info.last);
+      }}
+      onDoubleClick={(e) => {
+        if ((e.target as HTMLElement).closest('[data-path]')) actions.rename();
+      }}
+    />
   );
 });

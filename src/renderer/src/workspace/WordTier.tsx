@@ -1,11 +1,13 @@
-import { memo, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, type PointerEvent as ReactPointerEvent, useLayoutEffect, useMemo, useRef } from 'react';
 import type { GoldWord } from '../../../core/gold/records';
 import { EditRefused } from '../../../core/edit/editRefused';
 import { moveBoundary, sharesBoundary } from '../../../core/edit/wordTier';
 import { formatTime } from '../format';
+import { escapeHtml, markRange, spanCss } from './boxMarkup';
 import { nearestWord } from './clock';
 import type { TierActions } from './tierActions';
-import { spanStyle, timeOnTrack } from './timeAxis';
+import { timeOnTrack } from './timeAxis';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 interface Props {
   words: readonly GoldWord[];
@@ -38,13 +40,42 @@ function track(e: ReactPointerEvent, move: (clientX: number) => void, done: (mov
 }
 
 /**
+ * The boxes of the words. The boundary handles (invisible until hovered) come in the frame after the
+ * first paint; a boundary shared with the previous word has one handle: that word's end.
+ */
+function wordMarkup(words: readonly GoldWord[], handles: boolean): string {
+  let html = '';
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const text = escapeHtml(w.text);
+    html +=
+      `<div class="tier-box word-box" style="${spanCss(w.startSec, w.endSec)}" data-word="${i}" ` +
+      `title="${text}  ${formatTime(w.startSec)}–${formatTime(w.endSec)}"><span class="box-label">${text}</span>`;
+    if (handles) {
+      if (!sharesBoundary(words, i, 'start'))
+        html += `<span class="handle start" data-boundary="${i}-start"></span>`;
+      html += `<span class="handle end" data-boundary="${i}-end"></span>`;
+    }
+    html += '</div>';
+  }
+  return html;
+}
+
+/**
  * The word tier (ELAN/Praat style): one box per word on the time axis. Clicking a word selects and plays
  * it, dragging over words selects a run, dragging a boundary corrects the alignment (a shared boundary
- * moves for both neighbours; the drag is one edit), double-clicking edits the text.
+ * moves for both neighbours; the drag is one edit), double-clicking edits the text. The boxes are markup
+ * (see boxMarkup.ts); the selection and the current word are marked on them without redrawing them.
  */
 export const WordTier = memo(function WordTier({ words, selected, current, actions }: Props) {
+  const root = useRef<HTMLDivElement>(null);
+  const handles = useAfterFirstPaint();
+  const html = useMemo(() => ({ __html: wordMarkup(words, handles) }), [words, handles]);
+  const [a, b] = selected ?? [-1, -2];
+  useLayoutEffect(() => markRange(root.current, 'selected', a, b), [html, a, b]);
+  useLayoutEffect(() => markRange(root.current, 'current', current, current), [html, current]);
+
   const onWordDown = (e: ReactPointerEvent, i: number): void => {
-    if (e.button !== 0) return;
     const anchor = e.shiftKey && selected ? selected[0] : i;
     actions.selectWords(anchor, i);
     const inside = e.currentTarget;
@@ -58,7 +89,6 @@ export const WordTier = memo(function WordTier({ words, selected, current, actio
   };
 
   const onHandleDown = (e: ReactPointerEvent, i: number, edge: 'start' | 'end'): void => {
-    if (e.button !== 0) return;
     e.stopPropagation();
     const start = actions.current();
     const inside = e.currentTarget;
@@ -86,40 +116,27 @@ export const WordTier = memo(function WordTier({ words, selected, current, actio
     );
   };
 
-  const [a, b] = selected ?? [-1, -2];
   return (
-    <div className="tier word-tier" aria-label="Word tier" data-testid="word-tier">
-      {words.map((w, i) => {
-        const cls = ['tier-box', 'word-box'];
-        if (i >= a && i <= b) cls.push('selected');
-        if (i === current) cls.push('current');
-        return (
-          <div
-            key={i}
-            className={cls.join(' ')}
-            style={spanStyle(w.startSec, w.endSec)}
-            data-word={i}
-            title={`${w.text}  ${formatTime(w.startSec)}–${formatTime(w.endSec)}`}
-            onPointerDown={(e) => onWordDown(e, i)}
-            onDoubleClick={actions.rename}
-          >
-            <span className="box-label">{w.text}</span>
-            {/* A boundary shared with the previous word has one handle: that word's end. */}
-            {!sharesBoundary(words, i, 'start') && (
-              <span
-                className="handle start"
-                data-boundary={`${i}-start`}
-                onPointerDown={(e) => onHandleDown(e, i, 'start')}
-              />
-            )}
-            <span
-              className="handle end"
-              data-boundary={`${i}-end`}
-              onPointerDown={(e) => onHandleDown(e, i, 'end')}
-            />
-          </div>
-        );
-      })}
-    </div>
+    <div
+      className="tier word-tier"
+      aria-label="Word tier"
+      data-testid="word-tier"
+      ref={root}
+      dangerouslySetInnerHTML={html}
+      onPointerDown={(e) => {
+        if (e.button !== 0) return;
+        const target = e.target as HTMLElement;
+        const handle = target.closest<HTMLElement>('[data-boundary]');
+        if (handle) {
+          const [i, edge] = handle.dataset.boundary!.split('-');
+          return onHandleDown(e, Number(i), edge as 'start' | 'end');
+        }
+        const box = target.closest<HTMLElement>('[data-word]');
+        if (box) onWordDown(e, Number(box.dataset.word));
+      }}
+      onDoubleClick={(e) => {
+        if ((e.target as HTMLElement).closest('[data-word]')) actions.rename();
+      }}
+    />
   );
 });

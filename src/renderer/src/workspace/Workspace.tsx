@@ -16,6 +16,8 @@ import { Clock, currentWordAt, useClock } from './clock';
 import type { CommandEnv } from './commandEnv';
 import { ConceptPanel } from './ConceptPanel';
 import { LabelPrompt, type PromptRequest } from './LabelPrompt';
+import { TreeDialog, type TreeDialogRequest } from './TreeDialog';
+import type { SiblingRange } from '../../../core/edit/treeEdit';
 import { markEnd, markStart } from './perf';
 import { ScorePanel } from './ScorePanel';
 import { ShortcutSheet } from './ShortcutSheet';
@@ -67,6 +69,8 @@ export function Workspace({
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [treeName, setTreeName] = useState<string | null>(goldState.gold.trees[0]?.name ?? null);
   const [prompt, setPrompt] = useState<PromptRequest | null>(null);
+  const [treeDialog, setTreeDialog] = useState<TreeDialogRequest | null>(null);
+  const [moving, setMoving] = useState<SiblingRange | null>(null);
   const [sheet, setSheet] = useState(false);
   const [spectrogram, setSpectrogram] = useState(false);
   const [playing, setPlaying] = useState(false);
@@ -109,6 +113,17 @@ export function Workspace({
 
   const { say, current: currentGold } = editor;
   const refuse = useCallback((text: string) => say({ kind: 'error', text }), [say]);
+  // A refusal when a dialog's answer is applied is shown like any other.
+  const guarded =
+    <A extends unknown[]>(f: (...args: A) => void) =>
+    (...args: A): void => {
+      try {
+        f(...args);
+      } catch (err) {
+        if (err instanceof EditRefused) refuse(err.message);
+        else throw err;
+      }
+    };
   const system = useSystemScores(u.id, gold);
   const playRange = useCallback((a: number, b: number) => waveform.current?.playRange(a, b), []);
   const playWords = useCallback(
@@ -135,6 +150,7 @@ export function Workspace({
     gold: currentGold,
     selection: sel,
     treeName: shown?.gold.name ?? null,
+    moving,
     textProblems,
     time: () => clock.time,
     limits,
@@ -190,9 +206,17 @@ export function Workspace({
       toggleSpectrogram: () => setSpectrogram((s) => !s),
       nextSystem: system.next,
       showTree: setTreeName,
+      setMoving,
+      treeDialog: (req) =>
+        setTreeDialog(
+          req.kind === 'add'
+            ? { ...req, onSubmit: guarded(req.onSubmit) }
+            : { ...req, onSubmit: guarded(req.onSubmit) },
+        ),
+      note: (text) => say({ kind: 'note', text }),
     },
   };
-  const run = useCommands(env, keymap, prompt === null && !sheet, refuse);
+  const run = useCommands(env, keymap, prompt === null && treeDialog === null && !sheet, refuse);
   const rename = useCallback(() => run({ action: 'rename' }), [run]);
   const actions = useTierActions(axis, limits, editor, setSelection, playWords, rename, refuse);
   const bracketSync = useBracketSync(editor, shown, sel, span, setSelection);
@@ -289,6 +313,8 @@ export function Workspace({
             tree={tree}
             textProblems={textProblems}
             onShowTree={setTreeName}
+            moving={moving}
+            onTreeCommand={(action) => run({ action })}
             spectrogram={spectrogram && peaks ? { url, startSec: u.startSec, endSec: u.endSec } : null}
             actions={actions}
             system={system}
@@ -342,6 +368,7 @@ export function Workspace({
         </>
       )}
       {prompt && <LabelPrompt request={prompt} onClose={() => setPrompt(null)} />}
+      {treeDialog && <TreeDialog request={treeDialog} onClose={() => setTreeDialog(null)} />}
       {sheet && (
         <ShortcutSheet settings={settings.settings} onSave={onSettings} onClose={() => setSheet(false)} />
       )}

@@ -9,6 +9,7 @@ import { type Selection, type SelectionContext, selectionWords } from '../../../
 import { type SiblingRange, rangeForWords } from '../../../core/edit/treeEdit';
 import { wordAt } from './clock';
 import type { PromptRequest } from './LabelPrompt';
+import type { TreeDialogRequest } from './TreeDialog';
 
 /** Playback speeds the slower/faster keys step through. */
 export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
@@ -19,6 +20,8 @@ export interface CommandEnv {
   selection: Selection;
   /** The tree shown, by name (null: none yet). */
   treeName: string | null;
+  /** Nodes picked to be moved, waiting for their new parent (null: no move under way). */
+  moving: SiblingRange | null;
   /** Problems of the bracket text being typed (tree edits wait until it is valid). */
   textProblems: number;
   time(): number;
@@ -51,7 +54,11 @@ export interface CommandEnv {
     toggleSpectrogram(): void;
     /** Shows the next system; false when there is no other. */
     nextSystem(): boolean;
-    showTree(name: string): void;
+    showTree(name: string | null): void;
+    /** Starts (a range) or ends (null) picking the new parent of nodes being moved. */
+    setMoving(range: SiblingRange | null): void;
+    treeDialog(req: TreeDialogRequest): void;
+    note(text: string): void;
   };
 }
 

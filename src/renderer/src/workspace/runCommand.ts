@@ -7,7 +7,17 @@ import { NO_SELECTION, type NavAction, navigate, selectionWords } from '../../..
 import { deleteRange } from '../../../core/edit/treeEdit';
 import { withTree } from '../../../core/edit/goldTrees';
 import { type CommandEnv, RATES, currentTree, selectionContext, shownTree } from './commandEnv';
-import { relabel, treeNodeEdit, wrap } from './treeCommands';
+import {
+  deleteTreeCommand,
+  dropNodes,
+  newTree,
+  nextTree,
+  relabel,
+  renameTreeCommand,
+  startMove,
+  treeNodeEdit,
+  wrap,
+} from './treeCommands';
 import { deleteSelectedWords, insert, merge, nudge, retext, split } from './wordCommands';
 
 const NAV = new Set<string>([
@@ -76,8 +86,23 @@ function entity(env: CommandEnv, type: string): void {
   env.commit({ ...gold, entities: r.entities }, `${type} entity`, [], { kind: 'entity', index: r.index });
 }
 
+/** What can be done while picking the new parent of nodes being moved, besides moving and cancelling. */
+const WHILE_MOVING = new Set<string>([...NAV, 'playPause', 'playSelection', 'zoomIn', 'zoomOut', 'zoomFit']);
+
 /** Runs one command of the keymap; an `EditRefused` thrown here is shown to the annotator. */
 export function runCommand(cmd: Command, env: CommandEnv): void {
+  if (env.moving) {
+    if (cmd.action === 'rename' || cmd.action === 'moveNodes') return dropNodes(env, env.moving);
+    if (cmd.action === 'back') {
+      env.ui.setMoving(null);
+      env.ui.note('Move cancelled.');
+      return;
+    }
+    if (!WHILE_MOVING.has(cmd.action))
+      throw new EditRefused(
+        'Finish the move first: Enter moves the nodes under the selected node, Esc cancels.',
+      );
+  }
   if (cmd.action === 'entity') return entity(env, cmd.type);
   const gold = env.gold();
   if (NAV.has(cmd.action)) {
@@ -158,6 +183,16 @@ export function runCommand(cmd: Command, env: CommandEnv): void {
     case 'moveLeft':
     case 'moveRight':
       return treeNodeEdit(env, cmd.action);
+    case 'moveNodes':
+      return startMove(env);
+    case 'addTree':
+      return newTree(env);
+    case 'nextTree':
+      return nextTree(env);
+    case 'renameTree':
+      return renameTreeCommand(env);
+    case 'deleteTree':
+      return deleteTreeCommand(env);
     case 'undo':
       return env.ui.undo();
     case 'redo':

@@ -1,8 +1,9 @@
 // Tree commands: wrap the selection in a new node (starting a tree when there is none), relabel, retype
-// and move a node. Each is one edit of the tree's bracket text.
+// and move nodes; add, rename, delete and switch trees. Each edit is one diff of the gold trees.
 import { EditRefused } from '../../../core/edit/editRefused';
-import { addTree, loadTree, withTree } from '../../../core/edit/goldTrees';
-import { selectionWords } from '../../../core/edit/selection';
+import { addTree, deleteTree, loadTree, renameTree, withTree } from '../../../core/edit/goldTrees';
+import { moveNodes } from '../../../core/edit/moveNodes';
+import { NO_SELECTION, selectionWords } from '../../../core/edit/selection';
 import {
   moveNode,
   nodeRange,
@@ -11,8 +12,9 @@ import {
   setNodeType,
   wrapRange,
 } from '../../../core/edit/treeEdit';
-import { nodeAt } from '../../../core/edit/treePaths';
+import { indexTree, nodeAt } from '../../../core/edit/treePaths';
 import { type CommandEnv, currentTree, selectionContext, siblingsOf, splitTyped } from './commandEnv';
+import type { SiblingRange } from '../../../core/edit/treeEdit';
 
 /** `W`: wraps the selected words or nodes in a new node, asking for its label. */
 export function wrap(env: CommandEnv): void {
@@ -108,5 +110,115 @@ export function treeNodeEdit(env: CommandEnv, action: 'setType' | 'moveLeft' | '
   env.commit(withTree(gold, cur.name, moved.tree), `move ${nodeAt(cur.tree, path)!.label}`, [], {
     kind: 'nodes',
     range: nodeRange(moved.path),
+  });
+}
+
+/** `Shift+M`: picks the selected nodes (or the run of siblings the selected words are) to be moved. */
+export function startMove(env: CommandEnv): void {
+  const gold = env.gold();
+  const cur = currentTree(env, gold);
+  if (!cur) throw new EditRefused('There is no tree yet: select words and press W to start one.');
+  const range = siblingsOf(env.selection, cur.tree, selectionContext(env, gold, cur.tree));
+  if (range.parent === null) throw new EditRefused('The root cannot move.');
+  const parent = nodeAt(cur.tree, range.parent)!;
+  const names = parent.children.slice(range.from, range.to + 1).map((n) => n.label);
+  env.ui.setMoving(range);
+  env.select({ kind: 'nodes', range });
+  env.ui.note(
+    `Moving ${names.join(' ')}: select the new parent (↑ ← → or click it), Enter moves ${names.length > 1 ? 'them' : 'it'} there, Esc cancels.`,
+  );
+}
+
+/** `Enter` while moving: moves the picked nodes under the selected node, in one edit. */
+export function dropNodes(env: CommandEnv, moving: SiblingRange): void {
+  const gold = env.gold();
+  const cur = currentTree(env, gold);
+  const sel = env.selection;
+  if (!cur) return env.ui.setMoving(null);
+  if (sel.kind !== 'nodes' || sel.range.from !== sel.range.to)
+    throw new EditRefused('Select one node as the new parent (↑ from the nodes, ← →, or click it).');
+  const target = sel.range.parent === null ? [] : [...sel.range.parent, sel.range.from];
+  const moved = moveNodes(cur.tree, moving, target);
+  const parent = nodeAt(cur.tree, moving.parent!)!;
+  const names = parent.children.slice(moving.from, moving.to + 1).map((n) => n.label);
+  env.ui.setMoving(null);
+  env.commit(
+    withTree(gold, cur.name, moved.tree),
+    `move ${names.join(' ')} under ${nodeAt(cur.tree, target)!.label}`,
+    [],
+    { kind: 'nodes', range: moved.range },
+  );
+}
+
+/** `Shift+N`: asks for a new tree's name, root label and whether it is typed, and adds it. */
+export function newTree(env: CommandEnv): void {
+  env.ui.treeDialog({
+    kind: 'add',
+    onSubmit: (name, rootLabel, typed) => {
+      const next = addTree(env.gold(), name, rootLabel, { typed });
+      env.ui.showTree(name);
+      env.commit(next, `add tree "${name}"`, [], NO_SELECTION);
+    },
+  });
+}
+
+/** `Shift+T`: edits the next tree of the utterance (the last wraps to the first). */
+export function nextTree(env: CommandEnv): void {
+  const trees = env.gold().trees;
+  if (trees.length < 2)
+    throw new EditRefused(
+      trees.length === 0
+        ? 'There is no tree yet: Shift+N adds one.'
+        : 'This utterance has one tree: Shift+N adds another.',
+    );
+  const i = Math.max(
+    0,
+    trees.findIndex((t) => t.name === env.treeName),
+  );
+  const next = trees[(i + 1) % trees.length]!.name;
+  env.ui.showTree(next);
+  if (env.selection.kind === 'nodes') env.select(NO_SELECTION);
+}
+
+function editedTree(env: CommandEnv): string {
+  const trees = env.gold().trees;
+  const t = trees.find((x) => x.name === env.treeName) ?? trees[0];
+  if (!t) throw new EditRefused('There is no tree yet: Shift+N adds one.');
+  return t.name;
+}
+
+/** `Shift+R`: renames the tree being edited. */
+export function renameTreeCommand(env: CommandEnv): void {
+  const name = editedTree(env);
+  env.prompt({
+    title: `New name of the tree "${name}"`,
+    initial: name,
+    options: [],
+    onSubmit: (to) => {
+      if (to === name) return;
+      const next = renameTree(env.gold(), name, to);
+      env.ui.showTree(to);
+      env.commit(next, `rename tree "${name}" to "${to}"`, []);
+    },
+  });
+}
+
+/** `Shift+Delete`: deletes the tree being edited, once the annotator confirms. */
+export function deleteTreeCommand(env: CommandEnv): void {
+  const name = editedTree(env);
+  const gold = env.gold();
+  const t = gold.trees.find((x) => x.name === name)!;
+  const tree = loadTree(gold, t).tree;
+  const nodes = tree ? indexTree(tree).filter((n) => n.node.children.length > 0).length : 0;
+  env.ui.treeDialog({
+    kind: 'delete',
+    name,
+    nodes,
+    onSubmit: () => {
+      const latest = env.gold();
+      const next = deleteTree(latest, name);
+      env.ui.showTree(next.trees[0]?.name ?? null);
+      env.commit(next, `delete tree "${name}"`, [], NO_SELECTION);
+    },
   });
 }

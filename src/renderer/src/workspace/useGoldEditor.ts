@@ -1,12 +1,14 @@
 // The utterance's gold standard as the workspace edits it. An edit shows at once (the records are replaced
 // locally) and is saved in the background as one diff through the API, in order; a drag or a burst of
 // typing is squashed into one diff, so it is one entry of the history and one undo. Undo and redo are
-// the store's, so they survive a restart.
+// the store's, so they survive a restart. When the store refuses a diff as stale (the utterance was
+// changed in another window), the editor shows what the store holds, says which edits were not saved,
+// and leaves the view and the history alone; edits queued behind the stale one are not sent.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GoldState } from '../../../core/api/contract';
 import { type GoldDiff, diffGold, squashDiffs } from '../../../core/gold/diff';
 import type { GoldRecords } from '../../../core/gold/records';
-import { call } from '../bridge';
+import { ApiCallError, call } from '../bridge';
 import { markStart } from './perf';
 
 /** A message for the annotator: what an edit also did, or why it failed. */
@@ -47,6 +49,9 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
   const goldRef = useRef(initial.gold);
   const burst = useRef<GoldDiff | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
+  // Edits made on records the store has since refused as stale are not sent (they would be refused too).
+  const epoch = useRef(0);
+  const lost = useRef<string[]>([]);
 
   const show = useCallback((next: GoldRecords) => {
     markStart('edit');
@@ -64,14 +69,26 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
 
   const send = useCallback(
     (diff: GoldDiff, label: string) => {
+      const made = epoch.current;
       setSaving((n) => n + 1);
       queue.current = queue.current
         .then(async () => {
+          if (epoch.current !== made) {
+            lost.current.push(label);
+            setMessage({ kind: 'error', text: staleText(lost.current) });
+            return;
+          }
           const state = await call('gold:applyDiff', { utteranceId, diff, label });
           setHistory({ canUndo: state.canUndo, canRedo: state.canRedo });
         })
         .catch(async (err: unknown) => {
-          setMessage({ kind: 'error', text: `Not saved: ${(err as Error).message}` });
+          epoch.current++;
+          const stale = err instanceof ApiCallError && err.error.code === 'CONFLICT';
+          lost.current = [label];
+          setMessage({
+            kind: 'error',
+            text: stale ? staleText(lost.current) : `Not saved: ${(err as Error).message}`,
+          });
           // The store has the truth: show what it holds, drop anything queued on the stale state.
           burst.current = null;
           try {
@@ -98,6 +115,7 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
   const commit = useCallback(
     (next: GoldRecords, label: string, notes: string[] = []) => {
       finish(label);
+      lost.current = [];
       const diff = diffGold(goldRef.current, next);
       setMessage(notes.length > 0 ? { kind: 'note', text: notes.join(' ') } : null);
       if (diff.length === 0) return;
@@ -152,4 +170,13 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
     redo: useCallback(() => undoRedo('redo'), [undoRedo]),
     say: setMessage,
   };
+}
+
+/** What the annotator is told when their edits were refused as stale. */
+function staleText(labels: readonly string[]): string {
+  const what = labels.map((l) => `“${l}”`).join(', ');
+  return (
+    `Not saved: this utterance was changed in another window or tab, so ${what} ${labels.length > 1 ? 'were' : 'was'} not applied. ` +
+    'It now shows the saved version (the other edit is kept); your selection and the undo history are kept. Make the edit again if it is still needed.'
+  );
 }

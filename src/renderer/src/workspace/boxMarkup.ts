@@ -1,0 +1,30 @@
+// The tiers' boxes as markup: a 100-word utterance has some 500 boxes, and building them as one string
+// the browser parses natively costs a fraction of creating them one React element at a time. Every text
+// that comes from the project is escaped.
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** `s` safe as HTML text and as a quoted attribute value. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+}
+
+/** The inline style of a box from `startSec` to `endSec` on the time axis (as `spanStyle`, as CSS text). */
+export function spanCss(startSec: number, endSec: number): string {
+  return `left:calc(var(--pps) * ${startSec}px);width:calc(var(--pps) * ${Math.max(0, endSec - startSec)}px)`;
+}
+
+/** Marks children `first..last` of `root` with `cls` (and no other child), without re-rendering them. */
+export function markRange(root: HTMLElement | null, cls: string, first: number, last: number): void {
+  if (!root) return;
+  for (const el of root.querySelectorAll<HTMLElement>(`.${cls}`)) el.classList.remove(cls);
+  if (first < 0 || last < first) return;
+  const kids = root.children;
+  for (let i = first; i <= last && i < kids.length; i++) kids[i]!.classList.add(cls);
+}
