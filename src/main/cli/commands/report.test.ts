@@ -24,7 +24,8 @@ function copyDemo(into = 'demo'): string {
 
 /** Runs `sieve report` and returns stdout, failing the test on a non-zero exit. */
 async function report(...argv: string[]): Promise<string> {
-  const r = await sieve('report', ...argv);
+  // In this thread: the demo is small, and starting worker threads is tested once below.
+  const r = await sieve('report', ...argv, '--jobs', '1');
   expect(r.err).not.toMatch(/error/i);
   expect(r.code).toBe(0);
   return r.out;
@@ -116,7 +117,7 @@ describe('sieve report', () => {
   it('writes HTML with the JSON report’s corpus numbers, best per metric in bold', async () => {
     const file = copyDemo();
     const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
-    const r = await sieve('report', file, '--out', 'report.html');
+    const r = await sieve('report', file, '--out', 'report.html', '--jobs', '1');
     expect(r.code).toBe(0);
     const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
     const cells = [
@@ -220,26 +221,28 @@ describe('sieve report', () => {
 
   it('is deterministic: two runs write byte-identical files', async () => {
     const file = copyDemo();
+    // The first run scores in this thread (nothing cached yet), the others read the cache.
     for (const out of ['a.html', 'b.html', 'a.json', 'b.json', 'a.csv', 'b.csv'])
-      expect((await sieve('report', file, '--out', out)).code).toBe(0);
+      expect((await sieve('report', file, '--out', out, '--jobs', '1')).code).toBe(0);
     const read = (f: string): Buffer => fs.readFileSync(path.join(dir, f));
     expect(read('a.html').equals(read('b.html'))).toBe(true);
     expect(read('a.json').equals(read('b.json'))).toBe(true);
     expect(read('a.csv').equals(read('b.csv'))).toBe(true);
-    // A cold project (nothing cached) gives the same report as a warm one.
+    // Another cold copy scored in two worker threads gives the same report.
     const fresh = copyDemo('fresh');
-    expect((await sieve('report', fresh, '--out', 'c.html')).code).toBe(0);
+    expect((await sieve('report', fresh, '--out', 'c.html', '--jobs', '2')).code).toBe(0);
     expect(read('c.html').equals(read('a.html'))).toBe(true);
   });
 
   it('takes the format from --out, refuses PDF and unknown formats', async () => {
     const file = copyDemo();
-    expect((await sieve('report', file, '--out', 'r.md')).code).toBe(0);
+    expect((await sieve('report', file, '--out', 'r.md', '--jobs', '1')).code).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'r.md'), 'utf8')).toMatch(/^# SIEVE demo/);
     const pdf = await sieve('report', file, '--out', 'r.pdf');
     expect(pdf.code).toBe(2);
     expect(pdf.err).toContain('print it from a browser');
     expect((await sieve('report', file, '--format', 'xml')).code).toBe(2);
+    expect((await sieve('report', file, '--jobs', '0')).code).toBe(2);
     expect(fs.existsSync(path.join(dir, 'r.pdf'))).toBe(false);
   });
 

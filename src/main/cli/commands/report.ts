@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
 import { collectReportInput } from '../../report/collectReport';
 import { TEXT_FORMATS, type TextFormat, reportText } from '../../report/exportReport';
 import { buildReport } from '../../report/reportModel';
-import { systemScores } from '../../scoring/projectScores';
+import { scoreProject } from '../../scoring/scoreProject';
 import { ProjectStore } from '../../store/projectStore';
 import { type CliIo, type Command, EXIT_USAGE } from '../command';
 
@@ -25,10 +24,14 @@ function formatOf(format: string | undefined, out: string | undefined): TextForm
   return 'md';
 }
 
-/** Progress on stderr, only where someone watches it. */
+/** Progress on stderr, redrawn in place, only where someone watches it (a terminal). */
 function progress(io: CliIo): (text: string) => void {
   if (!process.stderr.isTTY) return () => {};
-  return (text) => io.err(`\r\u001b[K${text}`);
+  let shown = '';
+  return (text) => {
+    if (text !== shown) io.err(`\r\u001b[K${text}`);
+    shown = text;
+  };
 }
 
 /** `sieve report PROJECT`: the project report (corpus figures, comparisons, plots, appendix). */
@@ -45,6 +48,7 @@ export const report: Command = {
         format: { type: 'string' },
         out: { type: 'string' },
         systems: { type: 'string' },
+        jobs: { type: 'string' },
       },
       allowPositionals: true,
     });
@@ -55,7 +59,11 @@ export const report: Command = {
       );
       return EXIT_USAGE;
     }
-    if (positionals.length !== 1 || !(TEXT_FORMATS as readonly string[]).includes(format)) {
+    if (
+      positionals.length !== 1 ||
+      !(TEXT_FORMATS as readonly string[]).includes(format) ||
+      (values.jobs !== undefined && !/^[1-9]\d{0,3}$/.test(values.jobs))
+    ) {
       io.err(`usage: ${this.usage}\n`);
       return EXIT_USAGE;
     }
@@ -82,10 +90,11 @@ export const report: Command = {
         systems = all.filter((s) => names.includes(s.name));
       }
       const say = progress(io);
-      const scores = new Map<number, Map<string, UtteranceScores>>();
-      systems.forEach((s, i) => {
-        say(`scoring ${s.name} (${i + 1}/${systems.length})`);
-        scores.set(s.id, systemScores(store, s.id));
+      // Scored in worker threads where the cache does not hold the scores yet.
+      const scores = await scoreProject(store, {
+        systemIds: systems.map((s) => s.id),
+        ...(values.jobs !== undefined ? { jobs: Number(values.jobs) } : {}),
+        onProgress: (done, total) => say(`scoring ${done}/${total}`),
       });
       say('building the report');
       const model = buildReport(collectReportInput(store, systems, scores));
