@@ -157,7 +157,7 @@ test("the dashboard's figures are the command line's", async ({ page }) => {
       await expect(cell.locator('.fig')).toHaveText(pct(f.value));
       await expect(cell.locator('.ci')).toHaveText(`[${pct(f.lo)}, ${pct(f.hi)}]`);
     }
-  await shot(page, 'dashboard');
+  await shot(page, 'dashboard', false);
 });
 
 test('plots are shown as SVG, cleaned of scripts, handlers and outside links', async ({ page }) => {
@@ -166,15 +166,18 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
   const plots = page.getByTestId('plots');
   await expect(plots.locator('figure.plot').first()).toBeVisible({ timeout: 30_000 });
   const expected = await host.api<{ id: string; title: string }[]>('report:plots', {});
-  await expect(plots.locator('figure.plot')).toHaveCount(expected.length);
+  // One plot at a time, picked by title; each is there.
+  await expect(plots.getByLabel('Plot shown').locator('option')).toHaveCount(expected.length);
   for (const p of expected) {
+    await plots.getByLabel('Plot shown').selectOption(p.id);
     const fig = plots.locator(`figure[data-plot="${p.id}"]`);
     await expect(fig.locator('figcaption strong')).toHaveText(p.title);
     const box = await fig.locator('svg').first().boundingBox();
     expect(box!.width).toBeGreaterThan(100);
   }
+  await plots.getByLabel('Plot shown').selectOption(expected[0]!.id);
   await plots.scrollIntoViewIfNeeded();
-  await shot(page, 'plots');
+  await shot(page, 'plots', false);
   expect(errors).toEqual([]);
 
   // A hostile SVG in place of the plots: nothing of it runs or loads.
@@ -255,6 +258,10 @@ test('the utterance view against the scoring core: word colours, Struct-IoU pair
   page,
 }) => {
   const errors = watchErrors(page);
+  // A failed request is named by its URL (the console only says that one failed).
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`response ${r.status()}: ${r.url()}`);
+  });
   const systems = await host.api<SystemInfo[]>('system:list', {});
   const sys = systems.find((s) => s.name === UPLOADED)!;
   // Ground truth from the core itself, on the gold and the output the project holds; the utterance with
@@ -322,7 +329,8 @@ test('the utterance view against the scoring core: word colours, Struct-IoU pair
   const error = ted
     .locator('[data-testid="ted-gold"] [data-op="D"], [data-testid="ted-gold"] [data-op="S"]')
     .first();
-  if ((await error.count()) > 0) {
+  expect(await error.count()).toBeGreaterThan(0);
+  {
     const pathAttr = (await error.getAttribute('data-path'))!;
     await error.click();
     const node = pathAttr === '' ? [] : pathAttr.split('.').map(Number);
@@ -334,6 +342,29 @@ test('the utterance view against the scoring core: word colours, Struct-IoU pair
       .poll(async () => Number(await page.getByTestId('current-time').textContent()), { timeout: 5000 })
       .toBeGreaterThanOrEqual(from - 0.01);
     expect(Number(await page.getByTestId('current-time').textContent())).toBeLessThanOrEqual(to + 0.05);
+  }
+  // From the keyboard: a word error is a button; Enter on it plays that word (one away from the playhead).
+  await expect(page.locator('.transport-bar .playstate')).toHaveText(/paused/, { timeout: 15_000 });
+  const now = Number(await page.getByTestId('current-time').textContent());
+  const boxes = tier.locator('.system-box[data-op="S"], .system-box[data-op="I"]');
+  const spans = (await boxes.evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''))).map(
+    (t) => t.match(/\d+\.\d+/g)!.map(Number) as [number, number],
+  );
+  const k = spans.findIndex(([a, b]) => a > now + 0.05 || b < now - 0.05);
+  expect(k).toBeGreaterThanOrEqual(0);
+  {
+    const [from, to] = spans[k]!;
+    await boxes.nth(k).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(
+        async () => {
+          const t = Number(await page.getByTestId('current-time').textContent());
+          return t >= from - 0.01 && t <= to + 0.05;
+        },
+        { timeout: 5000 },
+      )
+      .toBe(true);
   }
   expect(errors).toEqual([]);
 });
@@ -422,10 +453,16 @@ test('the exported HTML report opens in Chromium with the same numbers; CSV and 
   const report = await page.context().newPage();
   await report.goto(`file://${files.html}`);
   const text = (await report.locator('body').innerText()).replace(/\s+/g, ' ');
+  // The corpus table: each system's row holds every figure and interval the command line gives.
   for (const s of cli) {
     expect(text).toContain(s.name);
-    const wer = s.figures.find((f) => f.metric === 'WER')!;
-    expect(text).toContain(pct(wer.value));
+    const row = (
+      await report.locator('table').first().locator('tr', { hasText: s.name }).first().innerText()
+    ).replace(/\s+/g, ' ');
+    for (const f of s.figures) {
+      expect(row).toContain(pct(f.value));
+      if (f.value !== null) expect(row).toContain(`[${pct(f.lo)}, ${pct(f.hi)}]`);
+    }
   }
   await report.screenshot({ path: path.join(SHOTS, 'report.png'), fullPage: false });
   await report.close();

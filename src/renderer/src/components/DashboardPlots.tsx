@@ -26,10 +26,11 @@ function Plot({ plot }: { plot: PlotSvg }) {
   );
 }
 
-/** The dashboard's plots (rendered to SVG by the app), reloaded when the figures change. */
+/** The dashboard's plots (rendered to SVG by the app), one at a time, reloaded when the figures change. */
 export function DashboardPlots({ version }: { version: number }) {
   const [plots, setPlots] = useState<PlotSvg[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     call('report:plots', {}).then(
@@ -48,11 +49,30 @@ export function DashboardPlots({ version }: { version: number }) {
   }, [version]);
   if (error) return <p className="error-text">Plots: {error}</p>;
   if (!plots || plots.length === 0) return null;
+  const plot = plots.find((p) => p.id === chosen) ?? plots[0]!;
+  const k = plots.indexOf(plot);
   return (
-    <div className="plots" data-testid="plots">
-      {plots.map((p) => (
-        <Plot key={p.id} plot={p} />
-      ))}
-    </div>
+    <section className="plots" aria-label="Plots" data-testid="plots">
+      <header className="dashboard-head">
+        <h2>Plots</h2>
+        <select value={plot.id} onChange={(e) => setChosen(e.target.value)} aria-label="Plot shown">
+          {plots.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={() => setChosen(plots[(k + plots.length - 1) % plots.length]!.id)}>
+          ← Previous
+        </button>
+        <button type="button" onClick={() => setChosen(plots[(k + 1) % plots.length]!.id)}>
+          Next →
+        </button>
+        <span className="muted">
+          {k + 1} of {plots.length}
+        </span>
+      </header>
+      <Plot key={plot.id} plot={plot} />
+    </section>
   );
 }

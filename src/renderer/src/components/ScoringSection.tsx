@@ -51,8 +51,8 @@ export function ScoringSection({ onOpen }: { onOpen(id: string): void }) {
         />
       )}
       {has && <SystemsDashboard systems={systems} version={imported + settingsRev} onScored={onScored} />}
-      {has && scoredRev > 0 && <DashboardPlots version={scoredRev} />}
       {has && scoredRev > 0 && <UtteranceRanking systems={systems} version={scoredRev} onOpen={onOpen} />}
+      {has && scoredRev > 0 && <DashboardPlots version={scoredRev} />}
     </div>
   );
 }

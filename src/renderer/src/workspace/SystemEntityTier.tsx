@@ -1,4 +1,5 @@
 import type { GoldRecords } from '../../../core/gold/records';
+import { playable } from './playable';
 import { TierRow } from './TierRow';
 import { spanStyle } from './timeAxis';
 import type { SystemScores } from './useSystemScores';
@@ -49,7 +50,9 @@ export function SystemEntityTier({
                     ? `${h.type}: not in the gold (spurious)`
                     : `${h.type}: type ${mark(x.type)} · extent ${mark(x.extent)} · content ${mark(x.content)}`
                 }
-                onClick={() => playRange(a.startSec!, b.endSec!)}
+                {...(cls === 'right'
+                  ? { onClick: () => playRange(a.startSec!, b.endSec!) }
+                  : playable(() => playRange(a.startSec!, b.endSec!)))}
               >
                 <span className="box-label">{label}</span>
               </div>
@@ -66,7 +69,7 @@ export function SystemEntityTier({
               style={spanStyle(a.startSec, b.endSec)}
               data-judgement="missing"
               title={`${g.type}: missed by the system`}
-              onClick={() => playRange(a.startSec, b.endSec)}
+              {...playable(() => playRange(a.startSec, b.endSec))}
             >
               <span className="box-label">{g.type} missing</span>
             </div>

@@ -1,5 +1,6 @@
 import type { GoldWord } from '../../../core/gold/records';
 import { formatTime } from '../format';
+import { playable } from './playable';
 import { TierRow } from './TierRow';
 import { spanStyle } from './timeAxis';
 import type { SystemScores } from './useSystemScores';
@@ -59,8 +60,9 @@ export function SystemTier({
                 key={k}
                 className="tier-box system-box op-D"
                 style={spanStyle(g.startSec, g.endSec)}
+                data-op="D"
                 title={`deleted: "${g.text}"`}
-                onClick={() => playRange(g.startSec, g.endSec)}
+                {...playable(() => playRange(g.startSec, g.endSec))}
               >
                 <span className="box-label">({g.text})</span>
               </div>
@@ -75,7 +77,9 @@ export function SystemTier({
               className={`tier-box system-box op-${st.op}`}
               style={spanStyle(w.startSec, w.endSec)}
               data-op={st.op}
-              onClick={() => playRange(w.startSec!, w.endSec!)}
+              {...(st.op === 'C'
+                ? { onClick: () => playRange(w.startSec!, w.endSec!) }
+                : playable(() => playRange(w.startSec!, w.endSec!)))}
               title={`${OP_NAMES[st.op]}: "${w.text}"${st.op === 'S' && ref ? ` for "${ref}"` : ''}  ${formatTime(w.startSec)}–${formatTime(w.endSec)}${w.confidence !== undefined ? `  confidence ${w.confidence.toFixed(2)}` : ''}`}
             >
               <span className="box-label">{w.text}</span>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { indexTree } from '../../../core/edit/treePaths';
 import { parseTree } from '../../../core/tree/bracket';
+import { playable } from './playable';
 import { TierRow } from './TierRow';
 import { spanStyle } from './timeAxis';
 import { TREE_ROW_PX } from './TreeTier';
@@ -63,7 +64,9 @@ export function SystemTreeTier({
               }}
               data-path={key}
               title={`${n.node.label}${pair ? `: matched, IoU ${pair.iou.toFixed(3)}` : ': not matched'}`}
-              onClick={() => playRange(a.startSec!, b.endSec!)}
+              {...(pair
+                ? { onClick: () => playRange(a.startSec!, b.endSec!) }
+                : playable(() => playRange(a.startSec!, b.endSec!)))}
             >
               <span className="box-label">{n.node.label}</span>
             </div>

@@ -2,18 +2,25 @@ import { useMemo } from 'react';
 import type { GoldTree } from '../../../core/gold/records';
 import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
 import { parseTree } from '../../../core/tree/bracket';
+import { playable } from './playable';
 import { type MappedNode, mappedNodes } from './tedMapping';
 
 type Timed = readonly { startSec?: number | null; endSec?: number | null }[];
 
 const OP_TEXT = { C: 'kept', S: 'substituted', D: 'deleted', I: 'inserted' } as const;
 
-/** A node's rows: internal nodes one per row, runs of sibling words together on one row. */
+/**
+ * The outline's rows: one per internal node; a word goes on its preterminal's row (a node over that word
+ * alone), and runs of sibling words share a row.
+ */
 function rowsOf(nodes: readonly MappedNode[]): MappedNode[][] {
   const rows: MappedNode[][] = [];
   for (const n of nodes) {
     const last = rows[rows.length - 1];
-    if (n.leaf && last?.[0]?.leaf && last[0].depth === n.depth) last.push(n);
+    const prev = last?.[last.length - 1];
+    const underPrev = prev && !prev.leaf && prev.depth === n.depth - 1 && prev.first === prev.last;
+    const besideWord = prev?.leaf && last?.[0]?.leaf && last[0].depth === n.depth;
+    if (n.leaf && last && (underPrev || besideWord)) last.push(n);
     else rows.push([n]);
   }
   return rows;
@@ -51,15 +58,7 @@ function Outline({
                 data-op={n.op}
                 data-path={n.path.join('.')}
                 title={`${what}${error ? ' · click to play' : ''}`}
-                role={error ? 'button' : undefined}
-                tabIndex={error ? 0 : undefined}
-                onClick={() => play(n)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.stopPropagation();
-                    play(n);
-                  }
-                }}
+                {...(error ? playable(() => play(n)) : { onClick: () => play(n) })}
               >
                 {n.label}
                 {n.type !== undefined && <sub>{n.type}</sub>}
