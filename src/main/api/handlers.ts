@@ -17,6 +17,14 @@ import { type PrintToPdf, exportReport } from '../report/exportReport';
 import { buildReport } from '../report/reportModel';
 import { renderPlots } from '../report/renderPlots';
 
+/** The report of the open project for the given systems (all when omitted), scoring what is not cached. */
+async function projectReportModel(session: Session, systemIds?: number[]) {
+  const project = session.project;
+  const systems = selectSystems(project, systemIds);
+  const scores = await scoreProject(project, { systemIds: systems.map((s) => s.id) });
+  return buildReport(collectReportInput(project, systems, scores));
+}
+
 /** What only some transports can do: the Electron side prints HTML to PDF, the browser host cannot. */
 export interface HandlerCapabilities {
   printToPdf?: PrintToPdf;
@@ -174,24 +182,16 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
       ),
     'scoring:getSettings': () => session.project.scoringSettings(),
     'scoring:setSettings': ({ settings }) => session.project.setScoringSettings(settings),
-    'score:utterances': ({ systemId }) => {
+    'score:utterances': async ({ systemId }) => {
       const project = session.project;
       const [system] = selectSystems(project, [systemId]);
-      const scores = systemScores(project, system!.id);
-      return project.listUtterances().flatMap((u) => {
-        const s = scores.get(u.id);
-        return s ? [{ utteranceId: u.id, metrics: utteranceMetrics(s) }] : [];
-      });
+      const scores = (await scoreProject(project, { systemIds: [system!.id] })).get(system!.id)!;
+      return [...scores].map(([utteranceId, s]) => ({ utteranceId, metrics: utteranceMetrics(s) }));
     },
-    'report:plots': ({ systemIds }) => {
-      const project = session.project;
-      return renderPlots(buildReport(collectReportInput(project, selectSystems(project, systemIds))).plots);
-    },
-    'report:export': ({ format, systemIds }) => {
-      const project = session.project;
-      const model = buildReport(collectReportInput(project, selectSystems(project, systemIds)));
-      return exportReport(model, format, capabilities.printToPdf);
-    },
+    'report:plots': async ({ systemIds }) =>
+      renderPlots((await projectReportModel(session, systemIds)).plots),
+    'report:export': async ({ format, systemIds }) =>
+      exportReport(await projectReportModel(session, systemIds), format, capabilities.printToPdf),
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),
     'audio:peaks': ({ audioId }) => session.project.peaks(audioId),
