@@ -76,14 +76,12 @@ test.afterAll(async () => {
   if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
 });
 
-/** Every system's corpus figures as the command line prints them (`sieve report --format json`). */
+/** Every system's corpus figures as the command line prints them (`sieve score PROJECT --format json`). */
 function cliFigures(): { name: string; figures: Figure[] }[] {
   const out = execFileSync(
     process.execPath,
-    [path.join(ROOT, 'bin/sieve.mjs'), 'report', projectPath, '--format', 'json'],
-    {
-      encoding: 'utf8',
-    },
+    [path.join(ROOT, 'bin/sieve.mjs'), 'score', projectPath, '--format', 'json'],
+    { encoding: 'utf8' },
   );
   return (JSON.parse(out) as { systems: { name: string; figures: Figure[] }[] }).systems;
 }
