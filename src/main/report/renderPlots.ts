@@ -56,7 +56,13 @@ export function plotSpec(plot: PlotData): TopLevelSpec {
       encoding: {
         x: { field: 'value', type: 'quantitative', bin: { maxbins: 20 }, title: plot.x.title },
         y: { aggregate: 'count', type: 'quantitative', title: plot.y.title },
-        row: { field: plot.group, type: 'nominal', title: null, sort: null },
+        row: {
+          field: plot.group,
+          type: 'nominal',
+          title: null,
+          sort: null,
+          header: { labelAngle: 0, labelAlign: 'left', labelOrient: 'top', labelFontSize: 12 },
+        },
         color: { ...color, legend: null },
         tooltip: [
           { field: 'value', type: 'quantitative', bin: { maxbins: 20 }, title: plot.x.title, format: '.3f' },
