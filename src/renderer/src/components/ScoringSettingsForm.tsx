@@ -92,6 +92,12 @@ export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
         save();
       }}
     >
+      <div className="settings-title">
+        <strong>Scoring settings of this project</strong>{' '}
+        <span className="muted">
+          — every figure&apos;s signature names them; saving rescores every system
+        </span>
+      </div>
       {select('costs', 'Word and concept alignment costs', COSTS)}
       <label className="setting">
         <span>Ignore case</span>

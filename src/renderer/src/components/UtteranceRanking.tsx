@@ -110,7 +110,7 @@ export function UtteranceRanking({
           Worst 20
         </button>
         <span className="muted">
-          {rows ? `${shown.length} of ${rows.length}` : error ? '' : 'scoring…'} · Enter opens
+          {rows ? `${shown.length} of ${rows.length}` : error ? '' : 'scoring…'} · figures in % · Enter opens
         </span>
       </header>
       {error && <p className="error-text">{error}</p>}
@@ -121,7 +121,7 @@ export function UtteranceRanking({
               <tr>
                 <th className="num">#</th>
                 <th>Utterance</th>
-                <th className="num sorted">{current} (%)</th>
+                <th className="num sorted">{current}</th>
                 {metrics
                   .filter((m) => m !== current)
                   .map((m) => (
