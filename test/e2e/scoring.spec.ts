@@ -264,7 +264,13 @@ test('the utterance view against the scoring core: word colours, Struct-IoU pair
   const sys = systems.find((s) => s.name === UPLOADED)!;
   // Ground truth from the core itself, on the gold and the output the project holds; the utterance with
   // the most tree edits makes the clearest picture.
-  let best: { id: string; gold: GoldState; core: UtteranceScores; edits: number } | null = null;
+  let best: {
+    id: string;
+    gold: GoldState;
+    output: SystemOutput;
+    core: UtteranceScores;
+    edits: number;
+  } | null = null;
   for (const o of source.outputs) {
     const g = await host.api<GoldState>('gold:get', { utteranceId: o.id });
     const out = (
@@ -273,9 +279,9 @@ test('the utterance view against the scoring core: word colours, Struct-IoU pair
     const c = scoreUtterance(g.gold, out);
     const t = c.trees.find((x) => x.name === 'syntax');
     const edits = t?.tna && t.structIou ? t.tna.S + t.tna.D + t.tna.I : -1;
-    if (!best || edits > best.edits) best = { id: o.id, gold: g, core: c, edits };
+    if (!best || edits > best.edits) best = { id: o.id, gold: g, output: out, core: c, edits };
   }
-  const { id, gold, core } = best!;
+  const { id, gold, output, core } = best!;
   await page.addInitScript((sid) => sessionStorage.setItem('sieve-system', String(sid)), sys.id);
   await page.goto(host.url);
   await page.locator(`tr[data-utterance-id="${id}"]`).dblclick();
@@ -289,6 +295,28 @@ test('the utterance view against the scoring core: word colours, Struct-IoU pair
   await expect(tier.locator('.system-box')).toHaveCount(w.C + w.S + w.D + w.I);
   for (const op of ['C', 'S', 'I', 'D'] as const)
     await expect(tier.locator(`.system-box.op-${op}`)).toHaveCount(w[op]);
+
+  // Entities: each mapped pair names the words behind both sides.
+  const mapped = (core.entities?.entries ?? []).filter((x) => x.ref >= 0 && x.hyp >= 0);
+  const pairBoxes = page.locator(
+    '[data-testid="system-entities"] [data-judgement="right"], [data-testid="system-entities"] [data-judgement="wrong"]',
+  );
+  expect(mapped.length).toBeGreaterThan(0);
+  await expect(pairBoxes).toHaveCount(mapped.length);
+  for (const [k, x] of mapped.entries()) {
+    const g = gold.gold.entities[x.ref]!;
+    const h = output.entities![x.hyp]!;
+    const words = (ws: { text: string }[], e: { firstWord: number; lastWord: number }) =>
+      ws
+        .slice(e.firstWord, e.lastWord + 1)
+        .map((w) => w.text)
+        .join(' ');
+    await expect(pairBoxes.nth(k)).toHaveAttribute(
+      'title',
+      `${h.type} "${words(output.words!, h)}" for gold ${g.type} "${words(gold.gold.words, g)}"\n` +
+        `type ${x.type ? '✓' : '✗'} · extent ${x.extent ? '✓' : '✗'} · content ${x.content ? '✓' : '✗'}`,
+    );
+  }
 
   // Struct-IoU: as many coloured pairs in each tree as the core's matched pairs; the IoU on hover.
   const syntax = core.trees.find((t) => t.name === 'syntax')!;

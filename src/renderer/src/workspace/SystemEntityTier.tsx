@@ -6,6 +6,13 @@ import type { SystemScores } from './useSystemScores';
 
 const mark = (v: boolean | null): string => (v === null ? '·' : v ? '✓' : '✗');
 
+/** The words an entity spans, as the scorer aligned them. */
+const text = (words: readonly { text: string }[], e: { firstWord: number; lastWord: number }): string =>
+  words
+    .slice(e.firstWord, e.lastWord + 1)
+    .map((w) => w.text)
+    .join(' ');
+
 /**
  * The chosen system's entities under the gold ones (Burger et al.): each mapped pair with its type /
  * extent / content marks, a system entity mapped to nothing as spurious, and a gold entity the system
@@ -24,6 +31,10 @@ export function SystemEntityTier({
   const out = system.output;
   if (!e || !out?.entities || !out.words) return null;
   const words = out.words;
+  const goldOf = (ref: number): string => {
+    const g = gold.entities[ref];
+    return g ? `${g.type} "${text(gold.words, g)}"` : '?';
+  };
   return (
     <TierRow name="system entities" className="system-row">
       <div className="tier entity-tier system-entities" data-testid="system-entities">
@@ -47,8 +58,8 @@ export function SystemEntityTier({
                 data-judgement={cls}
                 title={
                   x.ref < 0
-                    ? `${h.type}: not in the gold (spurious)`
-                    : `${h.type}: type ${mark(x.type)} · extent ${mark(x.extent)} · content ${mark(x.content)}`
+                    ? `${h.type} "${text(words, h)}": not in the gold (spurious)`
+                    : `${h.type} "${text(words, h)}" for gold ${goldOf(x.ref)}\ntype ${mark(x.type)} · extent ${mark(x.extent)} · content ${mark(x.content)}`
                 }
                 {...(cls === 'right'
                   ? { onClick: () => playRange(a.startSec!, b.endSec!) }
@@ -68,7 +79,7 @@ export function SystemEntityTier({
               className="tier-box system-entity missing"
               style={spanStyle(a.startSec, b.endSec)}
               data-judgement="missing"
-              title={`${g.type}: missed by the system`}
+              title={`${g.type} "${text(gold.words, g)}": missed by the system`}
               {...playable(() => playRange(a.startSec, b.endSec))}
             >
               <span className="box-label">{g.type} missing</span>
