@@ -3,6 +3,7 @@
 import { AppError } from '../../core/api/errors';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { systemScores } from '../scoring/projectScores';
+import { readGold } from '../store/goldStore';
 import type { ProjectStore } from '../store/projectStore';
 import { getSystemOutput } from '../store/systemStore';
 import type { ReportInput } from './reportModel';
@@ -29,7 +30,7 @@ export function collectReportInput(
   scores?: ReadonlyMap<number, ReadonlyMap<string, UtteranceScores>>,
 ): ReportInput {
   const list = store.listUtterances();
-  const utterances = list.map((u) => ({ id: u.id, gold: store.goldState(u.id).gold }));
+  const utterances = list.map((u) => ({ id: u.id, gold: readGold(store.db, u.id) }));
   return {
     project: store.summary().name,
     utterances,
