@@ -83,7 +83,12 @@ export const scoreProjectBench: BenchSuite = {
             cold(jobs),
             { runs: 3 },
           );
-          r.extra = { pairsPerSec: Math.round(pairs / (r.medianMs / 1000)), cpus: os.availableParallelism() };
+          // The machine's load says how far two threads could run in parallel at all.
+          r.extra = {
+            pairsPerSec: Math.round(pairs / (r.medianMs / 1000)),
+            cpus: os.availableParallelism(),
+            loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100,
+          };
         }
         await measure('warm (every pair cached)', { utterances: N, systems: 2 }, () => scoreProject(store), {
           runs: 3,
