@@ -40,7 +40,7 @@ export const report: Command = {
   summary:
     'The project report: corpus figures with 95% intervals, paired comparisons, plots, N-best breakdown, per utterance (Markdown, JSON, CSV, HTML)',
   usage:
-    'sieve report PROJECT.sieve [--systems A,B] [--out report.html|.csv|.json|.md] [--format md|json|csv|html]',
+    'sieve report PROJECT.sieve [--systems A,B] [--out report.html|.csv|.json|.md] [--format md|json|csv|html] [--jobs N]',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
