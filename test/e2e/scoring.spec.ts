@@ -184,7 +184,7 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
     '<script>window.__pwned=2</script><foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml" onclick="x()">html</div></foreignObject>' +
     '<a href="https://example.com/"><rect id="r" width="10" height="10" onmouseover="window.__pwned=3" style="fill: url(https://example.com/x)"/></a>' +
     '<image href="https://example.com/i.png" x="100" width="5" height="5"/><use xlink:href="#r" x="60"/>' +
-    '<set attributeName="href" to="javascript:alert(1)"/><text x="20" y="20">kept</text></svg>';
+    '<set attributeName="href" to="javascript:alert(1)"/><circle cx="150" cy="20" r="5" fill="url(#r)" style="fill: url(#r); stroke: url( \'https://example.com/q\' )"/><style>@import url(https://example.com/s.css);</style><text x="20" y="20" clip-path="url(#r)">kept</text></svg>';
   // The bridge encodes the method name in the path (report%3Aplots).
   await page.route(/\/api\/report(%3A|:)plots$/, (route) =>
     route.fulfill({
@@ -207,6 +207,7 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
   expect(left.html).not.toMatch(/<script|foreignObject|onload|onmouseover|example\.com|<set|javascript:/i);
   // Local references stay.
   expect(left.html).toContain('href="#r"');
+  expect(left.html).toContain('clip-path="url(#r)"');
 });
 
 test('utterances sorted by any metric: worst 20 by Struct-IoU, Enter opens one', async ({ page }) => {

@@ -25,14 +25,18 @@ function localLink(value: string): boolean {
   return v.startsWith('#') || /^data:image\/(png|jpeg|gif|webp);/.test(v);
 }
 
-/** Whether a style value could load anything (url() or @import). */
+/** Whether a value (a style, a paint such as fill, a filter) could load anything: url() or @import. */
 function loadsSomething(value: string): boolean {
-  return /url\s*\(|@import|expression\s*\(/i.test(value) && !/url\s*\(\s*['"]?#/i.test(value);
+  if (/@import|expression\s*\(|image-set\s*\(/i.test(value)) return true;
+  // Every url(…) must be a fragment of this document.
+  for (const m of value.matchAll(/url\s*\(\s*(['"]?)\s*([^'")]*)/gi)) if (!m[2]!.startsWith('#')) return true;
+  return false;
 }
 
 /**
  * The SVG of `markup` made safe to show: null when it is not well-formed SVG. Elements that run code or
- * embed other documents go, as do `on*` attributes, non-local links and styles that load resources.
+ * embed other documents go, as do `on*` attributes, non-local links, and any attribute or style sheet
+ * that would load a resource (local `url(#id)` references stay).
  */
 export function safeSvg(markup: string, doc: Document = document): SVGSVGElement | null {
   const parsed = new DOMParser().parseFromString(markup, 'image/svg+xml');
@@ -49,7 +53,7 @@ export function safeSvg(markup: string, doc: Document = document): SVGSVGElement
       if (
         name.startsWith('on') ||
         (LINK_ATTRIBUTES.has(name) && !localLink(attr.value)) ||
-        (name === 'style' && loadsSomething(attr.value))
+        loadsSomething(attr.value)
       )
         el.removeAttributeNode(attr);
     }
