@@ -10,6 +10,7 @@ import { renderPlots } from './renderPlots';
 
 /** The text formats of a report. */
 export const TEXT_FORMATS = ['html', 'csv', 'json', 'md'] as const;
+/** One of the text formats. */
 export type TextFormat = (typeof TEXT_FORMATS)[number];
 
 /** Prints an HTML document to PDF (the Electron side supplies it). */
