@@ -2,8 +2,7 @@
 // the rest is scored in a pool of worker threads (or in this thread for one job or a handful of pairs), and
 // the new scores are written back to the cache, one transaction per chunk, as they arrive.
 import os from 'node:os';
-import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
-import { scoreUtterance } from '../../core/scoring/scoreUtterance';
+import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { AppError } from '../../core/api/errors';
 import { readGold } from '../store/goldStore';
 import { ProjectStore } from '../store/projectStore';
