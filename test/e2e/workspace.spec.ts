@@ -527,6 +527,279 @@ test('a fully annotated utterance: tree, entities, concepts and the spectrogram'
   await shot(page, testInfo, '14-annotated-utterance');
 });
 
+/** A tree's bracket text on one line (the formatter may break long trees over lines). */
+const flat = (s: string): string => s.replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/ \)/g, ')');
+
+test('more than one tree: add (typed or not), switch, rename and delete from the keyboard', async ({
+  page,
+}, testInfo) => {
+  await openUtterance(page, host, 'train-03');
+  // "Is there a connection from Frankfurt to Munich tomorrow morning": no tree yet.
+  await page.keyboard.press('Shift+N');
+  const add = page.getByRole('dialog', { name: 'New tree' });
+  await expect(add).toBeVisible();
+  await page.keyboard.type('syntax');
+  await page.keyboard.press('Enter');
+  await expect(add).toBeHidden();
+  await expect
+    .poll(() => bracketText(page))
+    .toBe('(S Is there a connection from Frankfurt to Munich tomorrow morning)');
+
+  // A second, typed tree: Tab to the root label, Tab to the box, Space ticks it.
+  await page.keyboard.press('Shift+N');
+  await page.keyboard.type('semantic');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(add.getByRole('checkbox')).toBeChecked();
+  await shot(page, testInfo, '15-new-typed-tree');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Tree shown')).toHaveValue('semantic');
+  await expect.poll(() => bracketText(page).then(flat)).toContain('(root:S word:Is word:there');
+
+  // Switch back to "syntax" and bracket it there; the typed tree is not touched.
+  await page.keyboard.press('Shift+T');
+  await expect(page.getByLabel('Tree shown')).toHaveValue('syntax');
+  await page.keyboard.press('Home');
+  for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('w');
+  await page.keyboard.type('PP');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => bracketText(page))
+    .toBe('(S Is there a connection (PP from Frankfurt) to Munich tomorrow morning)');
+  await shot(page, testInfo, '16-two-trees');
+
+  // Rename it.
+  await page.keyboard.press('Shift+R');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('constituents');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Tree shown')).toHaveValue('constituents');
+
+  // Delete the typed tree: asked first; Esc keeps it, Enter deletes it.
+  await page.keyboard.press('Shift+T');
+  await expect(page.getByLabel('Tree shown')).toHaveValue('semantic');
+  await page.keyboard.press('Shift+Delete');
+  const confirm = page.getByRole('alertdialog', { name: 'Delete the tree' });
+  await expect(confirm).toContainText('Delete the tree “semantic” and its 1 node?');
+  await shot(page, testInfo, '17-delete-tree-asks');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByLabel('Tree shown')).toHaveValue('semantic');
+  await page.keyboard.press('Shift+Delete');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tree-menu')).toContainText('tree: constituents');
+  await expect
+    .poll(() => bracketText(page))
+    .toBe('(S Is there a connection (PP from Frankfurt) to Munich tomorrow morning)');
+  // A name already taken is refused with a message.
+  await page.getByTestId('tree-buttons').getByRole('button', { name: '+ tree' }).click();
+  await page.keyboard.type('constituents');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('message')).toContainText('There is already a tree named "constituents".');
+  await saved(page);
+
+  const rows = dbRows(projectFile, 'train-03');
+  expect(rows.trees).toEqual([
+    {
+      name: 'constituents',
+      ord: 0,
+      typed: 0,
+      bracket: '(S Is there a connection (PP from Frankfurt) to Munich tomorrow morning)',
+    },
+  ]);
+  expect(rows.history.map((h) => h.label)).toEqual([
+    'add tree "syntax"',
+    'add tree "semantic"',
+    'wrap in PP',
+    'rename tree "syntax" to "constituents"',
+    'delete tree "semantic"',
+  ]);
+  // Undo brings the deleted tree back, typed, after the other.
+  await page.keyboard.press('Control+z');
+  await saved(page);
+  const back = dbRows(projectFile, 'train-03').trees as { name: string; typed: number; bracket: string }[];
+  expect(back.map((t) => [t.name, t.typed])).toEqual([
+    ['constituents', 0],
+    ['semantic', 1],
+  ]);
+  expect(flat(back[1]!.bracket)).toBe(
+    '(root:S word:Is word:there word:a word:connection word:from word:Frankfurt word:to word:Munich word:tomorrow word:morning)',
+  );
+
+  // The keys are in the shortcut sheet.
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  for (const text of [
+    'new tree (name, root, typed or not)',
+    'edit the next tree of the utterance',
+    'rename the tree being edited',
+    'delete the tree being edited (asks first)',
+    'move the selected node(s) to a new parent',
+  ])
+    await expect(sheet).toContainText(text);
+  await page.keyboard.press('Escape');
+});
+
+test('moving nodes to a new parent in one command; moves that break the word order are refused', async ({
+  page,
+}, testInfo) => {
+  const id = 'train-04';
+  const start = '(S I need (NP a return ticket) to Stuttgart (VP leaving on Friday evening))';
+  const before = await host.api<{ gold: { trees: unknown } }>('gold:get', { utteranceId: id });
+  await host.api('gold:applyDiff', {
+    utteranceId: id,
+    diff: [
+      {
+        field: 'trees',
+        before: before.gold.trees,
+        after: [{ name: 'syntax', typed: false, bracket: start }],
+      },
+    ],
+  });
+  await openUtterance(page, host, id);
+
+  // "to Stuttgart" (two words, siblings) under the NP: select them, Shift+M, click the NP, Enter.
+  await page.locator('[data-word="5"]').click();
+  await page.locator('[data-word="6"]').click({ modifiers: ['Shift'] });
+  await page.keyboard.press('Shift+M');
+  await expect(page.getByTestId('message')).toContainText('Moving to Stuttgart: select the new parent');
+  await page.locator('.node-box[data-label="NP"]').click();
+  await expect(page.locator('.node-box.selected')).toHaveAttribute('data-label', 'NP');
+  await shot(page, testInfo, '18-moving-nodes');
+  await page.keyboard.press('Enter');
+  const moved = '(S I need (NP a return ticket to Stuttgart) (VP leaving on Friday evening))';
+  await expect.poll(() => bracketText(page).then(flat)).toBe(moved);
+  await expect(page.locator('.word-box.selected')).toHaveCount(0);
+  await saved(page);
+  expect(flat((dbRows(projectFile, id).trees[0] as { bracket: string }).bracket)).toBe(moved);
+
+  // "I" into the VP would put it after "ticket": refused with a message, nothing changes; Esc cancels.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+M');
+  await page.locator('.node-box[data-label="VP"]').click();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('message')).toContainText(
+    'Moving them under "VP" would change the order of the words',
+  );
+  await shot(page, testInfo, '19-move-refused');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('message')).toContainText('Move cancelled.');
+  await expect.poll(() => bracketText(page).then(flat)).toBe(moved);
+
+  // Back out of the NP from the keyboard only: select the two words, Shift+M, ↑ ↑ to the root, Enter.
+  await page.keyboard.press('Home');
+  for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(page.locator('.word-box.selected')).toHaveText(['to', 'Stuttgart']);
+  await page.keyboard.press('Shift+M');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('.node-box.selected')).toHaveAttribute('data-label', 'NP');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('.node-box.selected')).toHaveAttribute('data-label', 'S');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => bracketText(page).then(flat)).toBe(start);
+  await saved(page);
+  const rows = dbRows(projectFile, id);
+  expect(flat((rows.trees[0] as { bracket: string }).bracket)).toBe(start);
+  // Two moves, two entries of the history (the refused one left none); the words are as they were.
+  expect(rows.history.map((h) => h.label).slice(-2)).toEqual([
+    'move to Stuttgart under NP',
+    'move to Stuttgart under S',
+  ]);
+  expect(rows.words.map((w) => w.text).join(' ')).toBe(
+    'I need a return ticket to Stuttgart leaving on Friday evening',
+  );
+});
+
+test('a save made stale by another tab: the gold is reloaded, the user told, the view and history kept', async ({
+  page,
+  context,
+}, testInfo) => {
+  const id = 'news-04';
+  // "Microsoft opened an office in London near Heathrow airport" with three entities.
+  const before = await host.api<{ gold: { entities: unknown } }>('gold:get', { utteranceId: id });
+  const three = [
+    { type: 'ORGANIZATION', firstWord: 0, lastWord: 0 },
+    { type: 'LOCATION', firstWord: 5, lastWord: 5 },
+    { type: 'LOCATION', firstWord: 7, lastWord: 8 },
+  ];
+  await host.api('gold:applyDiff', {
+    utteranceId: id,
+    diff: [{ field: 'entities', before: before.gold.entities, after: three }],
+  });
+  const other = await context.newPage();
+  await openUtterance(page, host, id);
+  await openUtterance(other, host, id);
+
+  // In the first tab: select "office", zoom in, and move the selection so the view scrolls to it.
+  await page.keyboard.press('Home');
+  for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowRight');
+  for (let k = 0; k < 4; k++) await page.keyboard.press('+');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('.word-box.selected')).toHaveText(['office']);
+  const scroll = () =>
+    page.locator('.axis-body').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--scroll'));
+  // The zoom and the scroll settle (wavesurfer.js redraws in the next frames).
+  let scrolled = '';
+  await expect
+    .poll(async () => {
+      const last = scrolled;
+      scrolled = await scroll();
+      return scrolled !== '0' && scrolled === last;
+    })
+    .toBe(true);
+  const historyBefore = dbRows(projectFile, id).history.length;
+
+  // The second tab deletes the LOCATION "London".
+  await other.locator('.entity-box[data-entity="1"]').click();
+  await other.keyboard.press('Delete');
+  await saved(other);
+  await expect(other.locator('.entity-box')).toHaveCount(2);
+
+  // The first tab, still showing three entities, makes "office" an ORGANIZATION: the store refuses it.
+  await expect(page.locator('.entity-box')).toHaveCount(3);
+  await page.keyboard.press('o');
+  await expect(page.getByTestId('message')).toContainText(
+    'this utterance was changed in another window or tab, so “ORGANIZATION entity” was not applied',
+  );
+  await saved(page);
+  // It now shows what the other tab saved; the selection and the scroll are as they were.
+  await expect(page.locator('.entity-box')).toHaveCount(2);
+  await expect(page.locator('.entity-box[data-type="LOCATION"]')).toHaveAttribute('data-span', '7-8');
+  await expect(page.locator('.word-box.selected')).toHaveText(['office']);
+  expect(await scroll()).toBe(scrolled);
+  await expect(page.getByTestId('undo')).toBeEnabled();
+  await shot(page, testInfo, '20-stale-save');
+  let rows = dbRows(projectFile, id);
+  expect(rows.entities).toEqual([
+    { idx: 0, type: 'ORGANIZATION', first_word: 0, last_word: 0 },
+    { idx: 1, type: 'LOCATION', first_word: 7, last_word: 8 },
+  ]);
+  expect(rows.history.map((h) => h.label).slice(historyBefore)).toEqual(['delete an entity']);
+
+  // Made again, the edit is saved on top of the other tab's: nothing of either is lost.
+  await page.keyboard.press('o');
+  await saved(page);
+  rows = dbRows(projectFile, id);
+  expect(rows.entities).toEqual([
+    { idx: 0, type: 'ORGANIZATION', first_word: 0, last_word: 0 },
+    { idx: 1, type: 'ORGANIZATION', first_word: 3, last_word: 3 },
+    { idx: 2, type: 'LOCATION', first_word: 7, last_word: 8 },
+  ]);
+  expect(rows.history.map((h) => h.label).slice(historyBefore)).toEqual([
+    'delete an entity',
+    'ORGANIZATION entity',
+  ]);
+  // Undo in the first tab still works on the shared history.
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('.entity-box')).toHaveCount(2);
+  await expect.poll(() => dbRows(projectFile, id).entities.length).toBe(2);
+  await other.close();
+});
+
 test.describe('a 100-word utterance with its tree and entities', () => {
   let big: HostProcess;
   let project: { file: string; id: string };

@@ -29,8 +29,8 @@ interface Props {
   onShowTree(name: string): void;
   /** Nodes picked to be moved (marked in the tree), or null. */
   moving: SiblingRange | null;
-  /** Runs a tree command (the tree menu's buttons do what their keys do). */
-  onTreeCommand(action: 'addTree' | 'renameTree' | 'deleteTree'): void;
+  /** Words of the nodes being moved, or null. */
+  movingWords: readonly [number, number] | null;
   /** Audio to draw a spectrogram of, when the spectrogram is on. */
   spectrogram: { url: string; startSec: number; endSec: number } | null;
   actions: TierActions;
@@ -53,6 +53,7 @@ export function AnnotationTiers(p: Props) {
         <WordTier
           words={gold.words}
           selected={sel.kind === 'words' ? p.span : null}
+          moving={p.movingWords}
           current={p.current}
           actions={p.actions}
         />
@@ -75,7 +76,6 @@ export function AnnotationTiers(p: Props) {
             shown={shown?.gold.name ?? null}
             typed={shown?.gold.typed ?? false}
             onShow={p.onShowTree}
-            onCommand={p.onTreeCommand}
           />
         }
       >

@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type * as MonacoApi from 'monaco-editor/editor/editor.api';
 import { checkTreeText, type TreeCheck } from '../../../core/edit/treeCheck';
 import { BRACKET_LANGUAGE, setBracketLabels } from '../monaco/bracketLanguage';
@@ -23,6 +23,8 @@ interface Props {
   onUndo(): void;
   onRedo(): void;
   focusRef: { current: (() => void) | null };
+  /** Shown in the panel's header beside its title (the tree buttons). */
+  menu?: ReactNode;
 }
 
 /**
@@ -161,6 +163,7 @@ export function BracketEditor(props: Props) {
     <section className="panel bracket-panel" aria-label="Bracket text">
       <header className="panel-head">
         <span>Bracket text</span>
+        {props.menu}
         <span className="spacer" />
         {props.text !== null && (
           <span className={problems > 0 ? 'badge bad' : 'badge ok'} data-testid="bracket-status">

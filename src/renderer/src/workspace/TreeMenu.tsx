@@ -5,14 +5,10 @@ interface Props {
   shown: string | null;
   typed: boolean;
   onShow(name: string): void;
-  onCommand(action: 'addTree' | 'renameTree' | 'deleteTree'): void;
 }
 
-/**
- * The tree tier's name: which tree is edited (a list when there are several) and buttons to add, rename
- * and delete trees. The same is on the keys Shift+T, Shift+N, Shift+R and Shift+Delete.
- */
-export function TreeMenu({ names, shown, typed, onShow, onCommand }: Props) {
+/** The tree tier's name: which tree is edited (a list when there are several; Shift+T goes to the next). */
+export function TreeMenu({ names, shown, typed, onShow }: Props) {
   return (
     <span className="tree-menu" data-testid="tree-menu">
       {names.length > 1 ? (
@@ -25,17 +21,31 @@ export function TreeMenu({ names, shown, typed, onShow, onCommand }: Props) {
         <span>tree{shown ? `: ${shown}` : ''}</span>
       )}
       {shown && typed && <span title="a typed tree: every node is TYPE:LABEL">typed</span>}
+    </span>
+  );
+}
+
+/** Buttons to add, rename and delete trees (the keys Shift+N, Shift+R and Shift+Delete do the same). */
+export function TreeButtons({
+  shown,
+  onCommand,
+}: {
+  shown: string | null;
+  onCommand(action: 'addTree' | 'renameTree' | 'deleteTree'): void;
+}) {
+  return (
+    <span className="tree-buttons" data-testid="tree-buttons">
       <button type="button" title="New tree (Shift+N)" onClick={() => onCommand('addTree')}>
         + tree
       </button>
       {shown && (
         <>
-          <button type="button" title="Rename this tree (Shift+R)" onClick={() => onCommand('renameTree')}>
+          <button type="button" title={`Rename "${shown}" (Shift+R)`} onClick={() => onCommand('renameTree')}>
             rename
           </button>
           <button
             type="button"
-            title="Delete this tree (Shift+Delete)"
+            title={`Delete "${shown}" (Shift+Delete)`}
             onClick={() => onCommand('deleteTree')}
           >
             delete

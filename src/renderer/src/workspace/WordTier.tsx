@@ -13,6 +13,8 @@ interface Props {
   words: readonly GoldWord[];
   /** Selected words (first, last), or null. */
   selected: readonly [number, number] | null;
+  /** Words of the nodes being moved (picked, waiting for their new parent), or null. */
+  moving?: readonly [number, number] | null;
   current: number;
   actions: TierActions;
 }
@@ -67,13 +69,15 @@ function wordMarkup(words: readonly GoldWord[], handles: boolean): string {
  * moves for both neighbours; the drag is one edit), double-clicking edits the text. The boxes are markup
  * (see boxMarkup.ts); the selection and the current word are marked on them without redrawing them.
  */
-export const WordTier = memo(function WordTier({ words, selected, current, actions }: Props) {
+export const WordTier = memo(function WordTier({ words, selected, moving, current, actions }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const handles = useAfterFirstPaint();
   const html = useMemo(() => ({ __html: wordMarkup(words, handles) }), [words, handles]);
   const [a, b] = selected ?? [-1, -2];
   useLayoutEffect(() => markRange(root.current, 'selected', a, b), [html, a, b]);
   useLayoutEffect(() => markRange(root.current, 'current', current, current), [html, current]);
+  const [ma, mb] = moving ?? [-1, -2];
+  useLayoutEffect(() => markRange(root.current, 'moving', ma, mb), [html, ma, mb]);
 
   const onWordDown = (e: ReactPointerEvent, i: number): void => {
     const anchor = e.shiftKey && selected ? selected[0] : i;

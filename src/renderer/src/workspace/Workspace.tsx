@@ -17,6 +17,7 @@ import type { CommandEnv } from './commandEnv';
 import { ConceptPanel } from './ConceptPanel';
 import { LabelPrompt, type PromptRequest } from './LabelPrompt';
 import { TreeDialog, type TreeDialogRequest } from './TreeDialog';
+import { TreeButtons } from './TreeMenu';
 import type { SiblingRange } from '../../../core/edit/treeEdit';
 import { markEnd, markStart } from './perf';
 import { ScorePanel } from './ScorePanel';
@@ -157,7 +158,9 @@ export function Workspace({
     labels,
     entityTypes: settings.settings.entityTypes.map((t) => t.type),
     commit: (next, label, notes, select) => {
-      editor.commit(next, label, notes);
+      // A refused edit leaves the selection as it was before it.
+      const before = sel;
+      editor.commit(next, label, notes, () => setSelection(before));
       if (select) setSelection(select);
     },
     select: setSelection,
@@ -314,7 +317,7 @@ export function Workspace({
             textProblems={textProblems}
             onShowTree={setTreeName}
             moving={moving}
-            onTreeCommand={(action) => run({ action })}
+            movingWords={moving ? selectionWords({ kind: 'nodes', range: moving }, ctx) : null}
             spectrogram={spectrogram && peaks ? { url, startSec: u.startSec, endSec: u.endSec } : null}
             actions={actions}
             system={system}
@@ -349,6 +352,7 @@ export function Workspace({
               onUndo={() => void editor.undo()}
               onRedo={() => void editor.redo()}
               focusRef={focusText}
+              menu={<TreeButtons shown={shown?.gold.name ?? null} onCommand={(action) => run({ action })} />}
             />
             <ConceptPanel
               gold={gold}

@@ -28,8 +28,11 @@ export interface GoldEditor {
   message: EditMessage | null;
   /** The current records, also between renders (for handlers that run before React re-renders). */
   current(): GoldRecords;
-  /** Shows and saves an edit as one history entry labelled `label`. */
-  commit(next: GoldRecords, label: string, notes?: string[]): void;
+  /**
+   * Shows and saves an edit as one history entry labelled `label`; `onRefused` runs if the store refuses
+   * it (to put back what the edit changed in the view, such as the selection).
+   */
+  commit(next: GoldRecords, label: string, notes?: string[], onRefused?: () => void): void;
   /** Shows a step of a drag or of typing; the steps are saved together by `finish`. */
   preview(next: GoldRecords): void;
   /** Saves the previewed steps as one edit. */
@@ -68,7 +71,7 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
   );
 
   const send = useCallback(
-    (diff: GoldDiff, label: string) => {
+    (diff: GoldDiff, label: string, onRefused?: () => void) => {
       const made = epoch.current;
       setSaving((n) => n + 1);
       queue.current = queue.current
@@ -83,6 +86,7 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
         })
         .catch(async (err: unknown) => {
           epoch.current++;
+          onRefused?.();
           const stale = err instanceof ApiCallError && err.error.code === 'CONFLICT';
           lost.current = [label];
           setMessage({
@@ -113,14 +117,14 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
   );
 
   const commit = useCallback(
-    (next: GoldRecords, label: string, notes: string[] = []) => {
+    (next: GoldRecords, label: string, notes: string[] = [], onRefused?: () => void) => {
       finish(label);
       lost.current = [];
       const diff = diffGold(goldRef.current, next);
       setMessage(notes.length > 0 ? { kind: 'note', text: notes.join(' ') } : null);
       if (diff.length === 0) return;
       show(next);
-      send(diff, label);
+      send(diff, label, onRefused);
     },
     [finish, send, show],
   );
