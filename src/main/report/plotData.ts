@@ -1,5 +1,6 @@
 // The data behind each plot of the report, as rows: what the SVG draws and what the JSON report carries,
 // so a plot can be redrawn elsewhere from the JSON alone.
+import { pearson, spearman } from '../../core/stats/correlation';
 import type { ReportModel } from './reportModel';
 
 /** How a plot draws its rows. */
@@ -22,6 +23,25 @@ export interface PlotData {
   rows: Record<string, string | number>[];
   /** What the plot says when it has no rows. */
   empty: string;
+  /** Scatter plots: the rank and linear correlation of x and y over the points (null when undefined). */
+  correlation?: { spearman: number | null; pearson: number | null; n: number };
+}
+
+/**
+ * Spearman's ρ (Shi et al. report it for Fig. 3) and Pearson's r (Boros et al. see a nearly linear
+ * relation in Fig. 2) over a scatter plot's points, added to its caption.
+ */
+function withCorrelation(plot: PlotData): PlotData {
+  const x = plot.rows.map((r) => r[plot.x.field] as number);
+  const y = plot.rows.map((r) => r[plot.y.field] as number);
+  const fin = (v: number): number | null => (Number.isFinite(v) ? v : null);
+  const correlation = { spearman: fin(spearman(x, y).r), pearson: fin(pearson(x, y).r), n: x.length };
+  const show = (v: number | null): string => (v === null ? 'undefined' : v.toFixed(3));
+  const caption =
+    plot.rows.length === 0
+      ? plot.caption
+      : `${plot.caption} Spearman's ρ = ${show(correlation.spearman)}, Pearson's r = ${show(correlation.pearson)} (n = ${correlation.n}).`;
+  return { ...plot, caption, correlation };
 }
 
 function corpusValue(model: ReportModel, system: string, metric: string): number | null {
@@ -143,5 +163,5 @@ export function plotData(model: ReportModel): PlotData[] {
       empty: `No utterance has a defined ${m.metric}.`,
     });
   });
-  return plots;
+  return plots.map((p) => (p.kind === 'scatter' ? withCorrelation(p) : p));
 }

@@ -169,6 +169,28 @@ describe('sieve report', () => {
     expect(rowsOf('wa-ca-systems')).toBe(json.systems.length);
     expect(rowsOf('perturbation')).toBe(11 * json.perturbation.length);
     expect(json.perturbation[0]!.points[0]).toMatchObject({ delta: 0, mean: 1 });
+    // Each scatter plot's caption gives Spearman's ρ over its points (checked against ranks by counting).
+    const ranks = (xs: number[]): number[] =>
+      xs.map((v) => xs.filter((w) => w < v).length + (xs.filter((w) => w === v).length + 1) / 2);
+    const pearsonOf = (a: number[], b: number[]): number => {
+      const ma = a.reduce((t, v) => t + v, 0) / a.length;
+      const mb = b.reduce((t, v) => t + v, 0) / b.length;
+      const cov = a.reduce((t, v, i) => t + (v - ma) * (b[i]! - mb), 0);
+      const va = a.reduce((t, v) => t + (v - ma) ** 2, 0);
+      const vb = b.reduce((t, v) => t + (v - mb) ** 2, 0);
+      return cov / Math.sqrt(va * vb);
+    };
+    let correlated = 0;
+    for (const p of json.plots.filter((q) => q.kind === 'scatter' && q.rows.length > 2)) {
+      const x = p.rows.map((r) => r[p.x.field] as number);
+      const y = p.rows.map((r) => r[p.y.field] as number);
+      const rho = pearsonOf(ranks(x), ranks(y));
+      expect(p.correlation!.spearman!, p.id).toBeCloseTo(rho, 10);
+      expect(p.correlation!.pearson!, p.id).toBeCloseTo(pearsonOf(x, y), 10);
+      expect(figures.get(p.id)).toContain(`Spearman&#39;s ρ = ${rho.toFixed(3)}`);
+      correlated++;
+    }
+    expect(correlated).toBeGreaterThanOrEqual(2);
     // Hovering a point shows its values.
     expect(figures.get('wa-ca-systems')).toMatch(/<title>[^<]*Word accuracy: [\d.]+[^<]*<\/title>/);
   });
