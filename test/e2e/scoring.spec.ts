@@ -125,11 +125,22 @@ test('a system imported through the upload dialog: errors located, progress, the
   await dialog
     .getByLabel('System output files')
     .setInputFiles([path.join(outDir, 'words.jsonl'), path.join(outDir, 'meaning.jsonl')]);
-  await dialog.getByRole('button', { name: 'Import' }).focus();
+  await dialog.getByLabel('System output files').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Import' })).toBeFocused();
+  // The job's progress is polled: with the answers slowed down, the bar is there while it runs.
+  await page.route(/\/api\/job(%3A|:)status$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
   await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Import progress')).toBeVisible();
   await expect(dialog.getByTestId('import-summary')).toContainText(
     `Imported ${UPLOADED}: ${source.outputs.length} utterances`,
   );
+  await expect(dialog.getByLabel('Import progress')).toHaveCount(0);
+  await page.unroute(/\/api\/job(%3A|:)status$/);
   await shot(page, 'import-done', false);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
