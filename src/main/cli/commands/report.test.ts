@@ -281,14 +281,18 @@ describe('the PDF printer', () => {
   beforeAll(() => {
     src = fs.readFileSync(path.resolve(import.meta.dirname, '../../electron/printToPdf.ts'), 'utf8');
   });
-  it('prints in a hidden, sandboxed window without JavaScript and throws the window away', () => {
+  it('prints in a hidden, sandboxed window without JavaScript, loading only the report, and cleans up', () => {
     // The Electron binary is not available to the tests; this checks the window's settings as written.
     for (const needle of [
       'show: false',
       'sandbox: true',
       'javascript: false',
       'nodeIntegration: false',
+      'partition: PARTITION',
+      'callback({ cancel: !allowed.has(details.url) })',
+      'setPermissionRequestHandler((_wc, _permission, callback) => callback(false))',
       'win.destroy()',
+      'fs.rm(dir, { recursive: true, force: true })',
     ])
       expect(src).toContain(needle);
   });
