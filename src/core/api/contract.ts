@@ -100,7 +100,8 @@ export type CorpusReport = z.infer<typeof CorpusReport>;
 
 /**
  * A project's scoring settings (stored in the project; every figure's signature names them). Defaults are
- * the sclite costs, case folding, the text aligner with extent tolerance 1 and greedy entity mapping.
+ * the sclite costs, case folding, the text aligner with extent tolerance 1, greedy entity mapping and flexible
+ * terminal alignment for Struct-IoU.
  */
 export const ScoringSettings = z.strictObject({
   /** Word and concept alignment costs: sclite (3/3/4) or equal (1/1/1). */
@@ -110,7 +111,8 @@ export const ScoringSettings = z.strictObject({
   neAligner: z.enum(['text', 'phonetic', 'time']),
   neTolerance: z.number().int().min(0).max(10),
   neMapping: z.enum(['greedy', 'optimal']),
-  /** Struct-IoU: flexible terminal boundaries (Shi et al. §4) — leaves may match across a gold word boundary. */
+  /** Struct-IoU: flexible terminal alignment (Shi et al.'s implementation, on by default): a pair with a
+   * preterminal may match whatever the labels; off, labels must always agree. */
   flexibleTerminals: z.boolean(),
 });
 export type ScoringSettings = z.infer<typeof ScoringSettings>;
