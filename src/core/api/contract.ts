@@ -47,7 +47,10 @@ export const UtterancePage = z.strictObject({
 });
 export type UtterancePage = z.infer<typeof UtterancePage>;
 
-/** A long job's state: progress while running, then its result or its error. */
+/**
+ * A long job's state: progress while running (and, for some jobs, what is done so far in `partial`), then
+ * its result or its error.
+ */
 export const JobStatus = z.strictObject({
   id: z.string(),
   kind: z.string(),
@@ -55,6 +58,8 @@ export const JobStatus = z.strictObject({
   phase: z.string(),
   done: z.number().nonnegative(),
   total: z.number().nonnegative(),
+  /** What a running job has finished so far (for `score:corpus`: a `CorpusPartial`). */
+  partial: z.unknown().optional(),
   result: z.unknown().optional(),
   error: ApiErrorShape.optional(),
 });
@@ -97,6 +102,20 @@ export const CorpusReport = z.array(
   z.strictObject({ systemId: z.number().int(), name: z.string(), figures: z.array(CorpusFigure) }),
 );
 export type CorpusReport = z.infer<typeof CorpusReport>;
+
+/** What a running `score:corpus` job has published: the systems scored so far and the one being scored. */
+export const CorpusPartial = z.strictObject({
+  systems: CorpusReport,
+  /** The system being scored and its pairs (system, utterance with output) done of all; null between. */
+  scoring: z
+    .strictObject({
+      systemId: z.number().int(),
+      done: z.number().nonnegative(),
+      total: z.number().nonnegative(),
+    })
+    .nullable(),
+});
+export type CorpusPartial = z.infer<typeof CorpusPartial>;
 
 /**
  * A project's scoring settings (stored in the project; every figure's signature names them). Defaults are

@@ -126,25 +126,36 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
     'system:import': ({ name, files }) =>
       startSystemImport(session, 'system:import', name, files, () => readSystemFiles(files)),
     'score:corpus': () =>
-      session.jobs.start('score:corpus', async (progress) => {
+      session.jobs.start('score:corpus', async (progress, publish) => {
         const project = session.project;
-        // Uncached pairs are scored in worker threads, so other API calls go on meanwhile.
-        let last = 0;
-        const scores = await scoreProject(project, {
-          onProgress: (done, total) => progress((last = done), total, 'scoring'),
-        });
-        const report: CorpusReport = project.systems().map((sys) => ({
-          systemId: sys.id,
-          name: sys.name,
-          // JSON has no NaN: an undefined figure or interval travels as null.
-          figures: corpusScores([...(scores.get(sys.id)?.values() ?? [])]).map((f) => ({
-            ...f,
-            value: fin(f.value),
-            lo: fin(f.lo),
-            hi: fin(f.hi),
-          })),
-        }));
-        progress(last, last, 'done');
+        // One system at a time, each published as soon as it is scored so the dashboard fills in; the
+        // uncached pairs are scored in worker threads, so other API calls go on meanwhile.
+        const systems = project.systems();
+        const total = systems.reduce((n, s) => n + s.outputs, 0);
+        const report: CorpusReport = [];
+        let before = 0;
+        for (const sys of systems) {
+          const show = (done: number, of: number): void => {
+            progress(before + done, total, 'scoring');
+            publish({ systems: [...report], scoring: { systemId: sys.id, done, total: of } });
+          };
+          const scores = await scoreProject(project, { systemIds: [sys.id], onProgress: show });
+          report.push({
+            systemId: sys.id,
+            name: sys.name,
+            // JSON has no NaN: an undefined figure or interval travels as null.
+            figures: corpusScores([...(scores.get(sys.id)?.values() ?? [])]).map((f) => ({
+              ...f,
+              value: fin(f.value),
+              lo: fin(f.lo),
+              hi: fin(f.hi),
+            })),
+          });
+          before += sys.outputs;
+          progress(before, total, 'scoring');
+          publish({ systems: [...report], scoring: null });
+        }
+        progress(total, total, 'done');
         return report;
       }),
     'score:compare': ({ systemA, systemB }) => {
