@@ -27,7 +27,12 @@ export function entityColor(type: string): string {
   return PALETTE[h % PALETTE.length]!;
 }
 
-function entityMarkup(entities: readonly GoldEntity[], words: readonly GoldWord[], handles: boolean): string {
+/** The spans of the entities; the edges' handles only once the first paint is done. */
+export function entityMarkup(
+  entities: readonly GoldEntity[],
+  words: readonly GoldWord[],
+  handles: boolean,
+): string {
   let html = '';
   entities.forEach((en, i) => {
     const a = words[en.firstWord];

@@ -36,7 +36,7 @@ function isSelected(path: number[], sel: SiblingRange | null): boolean {
 }
 
 /** The node boxes, each in the row of its height. */
-function treeMarkup(
+export function treeMarkup(
   nodes: readonly NodeInfo[],
   words: readonly GoldWord[],
   typed: boolean,

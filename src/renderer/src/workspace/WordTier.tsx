@@ -45,7 +45,7 @@ function track(e: ReactPointerEvent, move: (clientX: number) => void, done: (mov
  * The boxes of the words. The boundary handles (invisible until hovered) come in the frame after the
  * first paint; a boundary shared with the previous word has one handle: that word's end.
  */
-function wordMarkup(words: readonly GoldWord[], handles: boolean): string {
+export function wordMarkup(words: readonly GoldWord[], handles: boolean): string {
   let html = '';
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;

@@ -30,7 +30,11 @@ import { useBracketSync } from './useBracketSync';
 import { useCommands } from './useCommands';
 import { useGoldEditor } from './useGoldEditor';
 import { useTierActions } from './useTierActions';
+import { warmUpWhenIdle } from './warmUp';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
+
+// The first utterance opened is drawn with code already compiled and styles already resolved.
+warmUpWhenIdle();
 
 interface Props {
   detail: UtteranceDetail;
