@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CorpusReport, JobStatus, SystemInfo } from '../../../core/api/contract';
+import { CorpusPartial, CorpusReport, type JobStatus, type SystemInfo } from '../../../core/api/contract';
 import { call } from '../bridge';
 import { SystemComparison } from './SystemComparison';
 
@@ -10,9 +10,107 @@ function fmt(x: number | null): string {
   return x === null ? '—' : (x * 100).toFixed(1);
 }
 
+type SystemFigures = CorpusReport[number];
+
+/** What a running job has published, or null when it has published nothing readable yet. */
+function partialOf(job: JobStatus | null): CorpusPartial | null {
+  if (job?.state !== 'running') return null;
+  const p = CorpusPartial.safeParse(job.partial);
+  return p.success ? p.data : null;
+}
+
+/** A system's row before its figures are in: its progress while it is scored, else that it waits. */
+function PendingRow({
+  system,
+  columns,
+  scoring,
+}: {
+  system: SystemInfo;
+  columns: number;
+  scoring: CorpusPartial['scoring'];
+}) {
+  const active = scoring?.systemId === system.id ? scoring : null;
+  return (
+    <tr data-pending={system.name}>
+      <th scope="row">{system.name}</th>
+      <td colSpan={Math.max(1, columns)} className="muted">
+        {active ? (
+          <>
+            <progress
+              max={active.total || 1}
+              value={active.done}
+              aria-label={`Scoring ${system.name}`}
+              style={{ width: '14em', margin: '0 8px 0 0', verticalAlign: 'middle' }}
+            />
+            scoring {active.done} of {active.total} utterances…
+          </>
+        ) : (
+          'waiting to be scored…'
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** A scored system's row: each figure with its interval, the settings on hover, the best in bold. */
+function FiguresRow({
+  row,
+  metrics,
+  best,
+}: {
+  row: SystemFigures;
+  metrics: readonly string[];
+  best: ReadonlyMap<string, number | null>;
+}) {
+  return (
+    <tr data-system={row.name}>
+      <th scope="row">{row.name}</th>
+      {metrics.map((m) => {
+        const f = row.figures.find((x) => x.metric === m);
+        if (!f)
+          return (
+            <td key={m} className="num muted">
+              —
+            </td>
+          );
+        const isBest = f.value !== null && best.get(m) === f.value;
+        return (
+          <td
+            key={m}
+            className={isBest ? 'num best' : 'num'}
+            title={`${f.signature}\n${f.bootstrap}\nn = ${f.n} utterances`}
+            data-metric={m}
+          >
+            <span className="fig">{fmt(f.value)}</span>
+            <span className="ci">
+              [{fmt(f.lo)}, {fmt(f.hi)}]
+            </span>
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+/** The best value per metric over the systems (none with fewer than two systems scored). */
+function bestValues(rows: readonly SystemFigures[], metrics: readonly string[]): Map<string, number | null> {
+  const best = new Map<string, number | null>();
+  for (const m of metrics) {
+    const values = rows
+      .map((r) => r.figures.find((f) => f.metric === m)?.value ?? null)
+      .filter((v): v is number => v !== null);
+    best.set(
+      m,
+      values.length < 2 ? null : LOWER_IS_BETTER.has(m) ? Math.min(...values) : Math.max(...values),
+    );
+  }
+  return best;
+}
+
 /**
  * Systems × metrics at corpus level: each figure with its 95% bootstrap interval, the settings signature
- * on hover, the best system per metric in bold. Scoring runs as a job with a progress bar.
+ * on hover, the best system per metric in bold. Scoring runs as a job; each system's figures show as soon
+ * as it is scored, while the others show their progress.
  */
 export function SystemsDashboard({
   systems,
@@ -55,8 +153,11 @@ export function SystemsDashboard({
         (s) => {
           setJob(s);
           if (s.state === 'done') {
-            setReport(s.result as CorpusReport);
-            scored.current();
+            const r = CorpusReport.safeParse(s.result);
+            if (r.success) {
+              setReport(r.data);
+              scored.current();
+            } else setError('The scores could not be read.');
           }
           if (s.state === 'failed') setError(s.error?.message ?? 'scoring failed');
         },
@@ -67,17 +168,12 @@ export function SystemsDashboard({
   }, [job]);
 
   if (!job && !report && !error) return null;
-  const metrics = report ? [...new Set(report.flatMap((r) => r.figures.map((f) => f.metric)))] : [];
-  const best = new Map<string, number | null>();
-  for (const m of metrics) {
-    const values = (report ?? [])
-      .map((r) => r.figures.find((f) => f.metric === m)?.value ?? null)
-      .filter((v): v is number => v !== null);
-    best.set(
-      m,
-      values.length < 2 ? null : LOWER_IS_BETTER.has(m) ? Math.min(...values) : Math.max(...values),
-    );
-  }
+  const running = job?.state === 'running';
+  const partial = partialOf(job);
+  // While a run goes on, only what it has scored is shown: earlier figures may be of other settings.
+  const shown: readonly SystemFigures[] = running ? (partial?.systems ?? []) : (report ?? []);
+  const metrics = [...new Set(shown.flatMap((r) => r.figures.map((f) => f.metric)))];
+  const best = running ? new Map<string, number | null>() : bestValues(shown, metrics);
   return (
     <section className="dashboard" aria-label="Systems" data-testid="dashboard">
       <header className="dashboard-head">
@@ -86,61 +182,48 @@ export function SystemsDashboard({
           corpus figures in % with 95% bootstrap intervals · hover a figure for its settings
         </span>
         <span className="spacer" />
-        <button type="button" onClick={start} disabled={job?.state === 'running'}>
+        <button type="button" onClick={start} disabled={running}>
           Score again
         </button>
       </header>
-      {job?.state === 'running' && (
-        <progress max={job.total || 1} value={job.done} aria-label="Scoring progress" />
-      )}
+      {running && job && <progress max={job.total || 1} value={job.done} aria-label="Scoring progress" />}
       {error && <p className="error-text">{error}</p>}
-      {report && (
+      {systems.length > 0 && (running || report) && (
         <div className="dashboard-scroll">
           <table className="dashboard-table">
             <thead>
               <tr>
                 <th>System</th>
-                {metrics.map((m) => (
-                  <th key={m} className="num">
-                    {m}
-                  </th>
-                ))}
+                {metrics.length === 0 ? (
+                  <th>Figures</th>
+                ) : (
+                  metrics.map((m) => (
+                    <th key={m} className="num">
+                      {m}
+                    </th>
+                  ))
+                )}
               </tr>
             </thead>
             <tbody>
-              {report.map((r) => (
-                <tr key={r.systemId} data-system={r.name}>
-                  <th scope="row">{r.name}</th>
-                  {metrics.map((m) => {
-                    const f = r.figures.find((x) => x.metric === m);
-                    if (!f)
-                      return (
-                        <td key={m} className="num muted">
-                          —
-                        </td>
-                      );
-                    const isBest = f.value !== null && best.get(m) === f.value;
-                    return (
-                      <td
-                        key={m}
-                        className={isBest ? 'num best' : 'num'}
-                        title={`${f.signature}\n${f.bootstrap}\nn = ${f.n} utterances`}
-                        data-metric={m}
-                      >
-                        <span className="fig">{fmt(f.value)}</span>
-                        <span className="ci">
-                          [{fmt(f.lo)}, {fmt(f.hi)}]
-                        </span>
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
+              {systems.map((sys) => {
+                const row = shown.find((r) => r.systemId === sys.id);
+                return row ? (
+                  <FiguresRow key={sys.id} row={row} metrics={metrics} best={best} />
+                ) : (
+                  <PendingRow
+                    key={sys.id}
+                    system={sys}
+                    columns={metrics.length}
+                    scoring={running ? (partial?.scoring ?? null) : null}
+                  />
+                );
+              })}
             </tbody>
           </table>
         </div>
       )}
-      {report && <SystemComparison report={report} />}
+      {!running && report && <SystemComparison report={report} />}
     </section>
   );
 }
