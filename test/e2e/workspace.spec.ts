@@ -825,6 +825,9 @@ test.describe('a 100-word utterance with its tree and entities', () => {
 
   test('draws and edits within a frame: the measured main-thread figures', async ({ page }, testInfo) => {
     await page.goto(big.url);
+    // As when an annotator reads the list before opening an utterance: the page has been idle once.
+    await page.locator(`tr[data-utterance-id="${project.id}"]`).waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
     await page.locator(`tr[data-utterance-id="${project.id}"]`).dblclick();
     await expect(page.locator('.word-box')).toHaveCount(100);
     await expect(page.locator('.node-box')).toHaveCount(1 + 9 + 25);

@@ -3,7 +3,7 @@ import type { GoldEntity, GoldWord } from '../../../core/gold/records';
 import { resizeEntity } from '../../../core/edit/entities';
 import { nearestWord } from './clock';
 import type { TierActions } from './tierActions';
-import { escapeHtml, spanCss } from './boxMarkup';
+import { escapeHtml, spanCss, syncBoxes } from './boxMarkup';
 import { timeOnTrack } from './timeAxis';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
@@ -32,8 +32,8 @@ export function entityMarkup(
   entities: readonly GoldEntity[],
   words: readonly GoldWord[],
   handles: boolean,
-): string {
-  let html = '';
+): string[] {
+  const out: string[] = [];
   entities.forEach((en, i) => {
     const a = words[en.firstWord];
     const b = words[en.lastWord];
@@ -46,7 +46,7 @@ export function entityMarkup(
         .map((w) => w.text)
         .join(' '),
     );
-    html +=
+    let html =
       `<div class="tier-box entity-box" style="${spanCss(a.startSec, b.endSec)};border-color:${color};background:${color}22" ` +
       `data-entity="${i}" data-type="${type}" data-span="${en.firstWord}-${en.lastWord}" title="${type}: ${text}">` +
       `<span class="box-label" style="color:${color}">${type}</span>`;
@@ -54,9 +54,9 @@ export function entityMarkup(
       html +=
         `<span class="handle start" data-entity-edge="${i}-first"></span>` +
         `<span class="handle end" data-entity-edge="${i}-last"></span>`;
-    html += '</div>';
+    out.push(html + '</div>');
   });
-  return html;
+  return out;
 }
 
 /**
@@ -67,20 +67,19 @@ export function entityMarkup(
 export const EntityTier = memo(function EntityTier({ entities, words, selected, current, actions }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const handles = useAfterFirstPaint();
-  const html = useMemo(
-    () => ({ __html: entityMarkup(entities, words, handles) }),
-    [entities, words, handles],
-  );
+  const boxes = useMemo(() => entityMarkup(entities, words, handles), [entities, words, handles]);
+  const drawn = useRef<readonly string[] | null>(null);
   useLayoutEffect(() => {
-    const el = root.current;
-    if (!el) return;
+    const el = root.current!;
+    if (drawn.current !== boxes) syncBoxes(el, boxes, drawn.current);
+    drawn.current = boxes;
     for (const box of el.querySelectorAll<HTMLElement>('.entity-box')) {
       const i = Number(box.dataset.entity);
       const en = entities[i];
       box.classList.toggle('selected', i === selected);
       box.classList.toggle('current', !!en && current >= en.firstWord && current <= en.lastWord);
     }
-  }, [html, entities, selected, current]);
+  }, [boxes, entities, selected, current]);
 
   const onEdgeDown = (e: ReactPointerEvent, index: number, edge: 'first' | 'last'): void => {
     e.stopPropagation();
@@ -111,7 +110,6 @@ export const EntityTier = memo(function EntityTier({ entities, words, selected, 
       data-testid="entity-tier"
       aria-label="Entity tier"
       ref={root}
-      dangerouslySetInnerHTML={html}
       onPointerDown={(e) => {
         if (e.button !== 0) return;
         const target = e.target as HTMLElement;

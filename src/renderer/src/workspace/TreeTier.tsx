@@ -4,7 +4,7 @@ import type { SiblingRange } from '../../../core/edit/treeEdit';
 import { type NodeInfo, indexTree } from '../../../core/edit/treePaths';
 import type { TreeNode } from '../../../core/tree/tree';
 import type { TierActions } from './tierActions';
-import { escapeHtml, spanCss } from './boxMarkup';
+import { escapeHtml, spanCss, syncBoxes } from './boxMarkup';
 
 /** Height of one row of the tree, in pixels (also in styles.css). */
 export const TREE_ROW_PX = 24;
@@ -41,8 +41,8 @@ export function treeMarkup(
   words: readonly GoldWord[],
   typed: boolean,
   colours: ReadonlyMap<string, string> | undefined,
-): string {
-  let html = '';
+): string[] {
+  const out: string[] = [];
   for (const n of nodes) {
     const first = words[n.first];
     const last = words[n.last];
@@ -58,12 +58,13 @@ export function treeMarkup(
         .map((w) => w.text)
         .join(' '),
     );
-    html +=
+    out.push(
       `<div class="tier-box node-box" style="${spanCss(first.startSec, last.endSec)};top:${(n.height - 1) * TREE_ROW_PX}px` +
-      `${colour ? `;background:${escapeHtml(colour)}` : ''}" data-path="${path}" data-label="${label}" ` +
-      `title="${label}: ${text}"><span class="box-label">${label}</span></div>`;
+        `${colour ? `;background:${escapeHtml(colour)}` : ''}" data-path="${path}" data-label="${label}" ` +
+        `title="${label}: ${text}"><span class="box-label">${label}</span></div>`,
+    );
   }
-  return html;
+  return out;
 }
 
 /**
@@ -88,17 +89,20 @@ export const TreeTier = memo(function TreeTier({
     () => (tree ? indexTree(tree).filter((n) => n.node.children.length > 0) : []),
     [tree],
   );
-  const html = useMemo(
-    () => ({ __html: treeMarkup(nodes, words, typed, colours) }),
-    [nodes, words, typed, colours],
-  );
+  const boxes = useMemo(() => treeMarkup(nodes, words, typed, colours), [nodes, words, typed, colours]);
+  const drawn = useRef<readonly string[] | null>(null);
   useLayoutEffect(() => {
     const el = root.current;
-    if (!el) return;
-    const boxes = el.children;
+    if (!el) {
+      drawn.current = null;
+      return;
+    }
+    if (drawn.current !== boxes) syncBoxes(el, boxes, drawn.current);
+    drawn.current = boxes;
+    const kids = el.children;
     // The boxes are in the order of `nodes` (a node whose words are gone is skipped: then match by path).
     nodes.forEach((n, k) => {
-      let box = boxes[k] as HTMLElement | undefined;
+      let box = kids[k] as HTMLElement | undefined;
       const path = n.path.join('.');
       if (box?.dataset.path !== path)
         box = el.querySelector<HTMLElement>(`[data-path="${path}"]`) ?? undefined;
@@ -107,22 +111,22 @@ export const TreeTier = memo(function TreeTier({
       box.classList.toggle('moving', isSelected(n.path, moving ?? null));
       box.classList.toggle('current', current >= n.first && current <= n.last);
     });
-  }, [html, nodes, selected, moving, current]);
+  }, [boxes, nodes, selected, moving, current]);
   const rows = nodes.reduce((m, n) => Math.max(m, n.height), 0);
   if (!tree || words.length === 0)
     return (
-      <div className="tier tree-tier empty" data-testid="tree-tier">
+      <div className="tier tree-tier empty" data-testid="tree-tier" key="empty">
         <span className="tier-hint">{emptyText}</span>
       </div>
     );
   return (
     <div
+      key="tree"
       className="tier tree-tier"
       style={{ height: rows * TREE_ROW_PX + 4 }}
       data-testid="tree-tier"
       aria-label="Tree"
       ref={root}
-      dangerouslySetInnerHTML={html}
       onPointerDown={(e) => {
         if (e.button !== 0) return;
         const box = (e.target as HTMLElement).closest<HTMLElement>('[data-path]');

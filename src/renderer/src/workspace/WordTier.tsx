@@ -3,7 +3,7 @@ import type { GoldWord } from '../../../core/gold/records';
 import { EditRefused } from '../../../core/edit/editRefused';
 import { moveBoundary, sharesBoundary } from '../../../core/edit/wordTier';
 import { formatTime } from '../format';
-import { escapeHtml, markRange, spanCss } from './boxMarkup';
+import { escapeHtml, markRange, spanCss, syncBoxes } from './boxMarkup';
 import { nearestWord } from './clock';
 import type { TierActions } from './tierActions';
 import { timeOnTrack } from './timeAxis';
@@ -45,12 +45,12 @@ function track(e: ReactPointerEvent, move: (clientX: number) => void, done: (mov
  * The boxes of the words. The boundary handles (invisible until hovered) come in the frame after the
  * first paint; a boundary shared with the previous word has one handle: that word's end.
  */
-export function wordMarkup(words: readonly GoldWord[], handles: boolean): string {
-  let html = '';
+export function wordMarkup(words: readonly GoldWord[], handles: boolean): string[] {
+  const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const text = escapeHtml(w.text);
-    html +=
+    let html =
       `<div class="tier-box word-box" style="${spanCss(w.startSec, w.endSec)}" data-word="${i}" ` +
       `title="${text}  ${formatTime(w.startSec)}–${formatTime(w.endSec)}"><span class="box-label">${text}</span>`;
     if (handles) {
@@ -58,26 +58,33 @@ export function wordMarkup(words: readonly GoldWord[], handles: boolean): string
         html += `<span class="handle start" data-boundary="${i}-start"></span>`;
       html += `<span class="handle end" data-boundary="${i}-end"></span>`;
     }
-    html += '</div>';
+    out.push(html + '</div>');
   }
-  return html;
+  return out;
 }
 
 /**
  * The word tier (ELAN/Praat style): one box per word on the time axis. Clicking a word selects and plays
  * it, dragging over words selects a run, dragging a boundary corrects the alignment (a shared boundary
  * moves for both neighbours; the drag is one edit), double-clicking edits the text. The boxes are markup
- * (see boxMarkup.ts); the selection and the current word are marked on them without redrawing them.
+ * (see boxMarkup.ts), redrawn one by one as words change; the selection and the current word are marked
+ * on them without redrawing them.
  */
 export const WordTier = memo(function WordTier({ words, selected, moving, current, actions }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const handles = useAfterFirstPaint();
-  const html = useMemo(() => ({ __html: wordMarkup(words, handles) }), [words, handles]);
+  const boxes = useMemo(() => wordMarkup(words, handles), [words, handles]);
+  const drawn = useRef<readonly string[] | null>(null);
   const [a, b] = selected ?? [-1, -2];
-  useLayoutEffect(() => markRange(root.current, 'selected', a, b), [html, a, b]);
-  useLayoutEffect(() => markRange(root.current, 'current', current, current), [html, current]);
   const [ma, mb] = moving ?? [-1, -2];
-  useLayoutEffect(() => markRange(root.current, 'moving', ma, mb), [html, ma, mb]);
+  useLayoutEffect(() => {
+    const el = root.current!;
+    if (drawn.current !== boxes) syncBoxes(el, boxes, drawn.current);
+    drawn.current = boxes;
+    markRange(el, 'selected', a, b);
+    markRange(el, 'current', current, current);
+    markRange(el, 'moving', ma, mb);
+  }, [boxes, a, b, current, ma, mb]);
 
   const onWordDown = (e: ReactPointerEvent, i: number): void => {
     const anchor = e.shiftKey && selected ? selected[0] : i;
@@ -126,7 +133,6 @@ export const WordTier = memo(function WordTier({ words, selected, moving, curren
       aria-label="Word tier"
       data-testid="word-tier"
       ref={root}
-      dangerouslySetInnerHTML={html}
       onPointerDown={(e) => {
         if (e.button !== 0) return;
         const target = e.target as HTMLElement;

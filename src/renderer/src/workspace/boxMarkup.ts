@@ -20,6 +20,25 @@ export function spanCss(startSec: number, endSec: number): string {
   return `left:calc(var(--pps) * ${startSec}px);width:calc(var(--pps) * ${Math.max(0, endSec - startSec)}px)`;
 }
 
+/**
+ * Brings the children of `root` in line with `boxes` (the markup of each child), given the markup they
+ * were made from: only the boxes whose markup changed are replaced, so an edit of one word restyles and
+ * lays out one box, not the tier. When the count changes, or most boxes changed, the tier is rebuilt.
+ */
+export function syncBoxes(root: HTMLElement, boxes: readonly string[], prev: readonly string[] | null): void {
+  if (!prev || prev.length !== boxes.length || root.children.length !== boxes.length) {
+    root.innerHTML = boxes.join('');
+    return;
+  }
+  const changed: number[] = [];
+  for (let i = 0; i < boxes.length; i++) if (boxes[i] !== prev[i]) changed.push(i);
+  if (changed.length * 2 > boxes.length) {
+    root.innerHTML = boxes.join('');
+    return;
+  }
+  for (const i of changed) root.children[i]!.outerHTML = boxes[i]!;
+}
+
 /** Marks children `first..last` of `root` with `cls` (and no other child), without re-rendering them. */
 export function markRange(root: HTMLElement | null, cls: string, first: number, last: number): void {
   if (!root) return;

@@ -37,9 +37,9 @@ export function warmUp(): void {
   host.style.cssText =
     'position:fixed;left:-10000px;top:0;width:600px;visibility:hidden;--pps:100;--scroll:0';
   host.innerHTML =
-    `<div class="tiers"><div class="tier-row"><div class="tier word-tier">${wordMarkup(TINY.words, true)}</div></div>` +
-    `<div class="tier-row"><div class="tier entity-tier">${entityMarkup(TINY.entities, TINY.words, true)}</div></div>` +
-    `<div class="tier-row"><div class="tier tree-tier">${treeMarkup(nodes, TINY.words, false, undefined)}</div></div></div>`;
+    `<div class="tiers"><div class="tier-row"><div class="tier word-tier">${wordMarkup(TINY.words, true).join('')}</div></div>` +
+    `<div class="tier-row"><div class="tier entity-tier">${entityMarkup(TINY.entities, TINY.words, true).join('')}</div></div>` +
+    `<div class="tier-row"><div class="tier tree-tier">${treeMarkup(nodes, TINY.words, false, undefined).join('')}</div></div></div>`;
   document.body.appendChild(host);
   host.getBoundingClientRect();
   host.remove();
