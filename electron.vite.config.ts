@@ -30,6 +30,8 @@ export default defineConfig({
           host: resolve('src/main/host/hostMain.ts'),
           // Scoring worker threads load it from next to the bundle (src/main/scoring/workerPool.ts).
           scoreWorker: resolve('src/main/scoring/scoreWorker.ts'),
+          // Report worker threads likewise (src/main/report/reportJob.ts).
+          reportWorker: resolve('src/main/report/reportWorker.ts'),
         },
       },
     },

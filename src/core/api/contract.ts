@@ -149,7 +149,7 @@ export const UtteranceMetrics = z.strictObject({
 });
 export type UtteranceMetrics = z.infer<typeof UtteranceMetrics>;
 
-/** One plot of the dashboard and the report, rendered to SVG in the app process. */
+/** One plot of the dashboard and the report, rendered to SVG by the app (in a report worker thread). */
 export const PlotSvg = z.strictObject({
   id: z.string(),
   title: z.string(),
@@ -245,18 +245,21 @@ export const contract = {
     input: z.strictObject({ systemId: z.number().int().positive() }),
     output: z.array(UtteranceMetrics),
   },
-  /** The dashboard's plots for the given systems (all when omitted). */
+  /** The dashboard's plots for the given systems (all when omitted), as a job (the result: `PlotSvg[]`). */
   'report:plots': {
     input: z.strictObject({ systemIds: z.array(z.number().int().positive()).max(50).optional() }),
-    output: z.array(PlotSvg),
+    output: JobStatus,
   },
-  /** The project report as one file: self-contained HTML, CSV or JSON of every figure, or PDF in Electron. */
+  /**
+   * The project report as one file — self-contained HTML, CSV or JSON of every figure, or PDF in Electron —
+   * as a job (the result: a `ReportFile`).
+   */
   'report:export': {
     input: z.strictObject({
       format: z.enum(['html', 'csv', 'json', 'pdf']),
       systemIds: z.array(z.number().int().positive()).max(50).optional(),
     }),
-    output: ReportFile,
+    output: JobStatus,
   },
   'job:status': { input: z.strictObject({ jobId: z.string().max(100) }), output: JobStatus },
   'system:list': { input: z.strictObject({}), output: z.array(SystemInfo) },

@@ -12,18 +12,9 @@ import { AppError } from '../../core/api/errors';
 import type { Session } from './session';
 import { scoreProject } from '../scoring/scoreProject';
 import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
-import { collectReportInput, selectSystems } from '../report/collectReport';
-import { type PrintToPdf, exportReport } from '../report/exportReport';
-import { buildReport } from '../report/reportModel';
-import { renderPlots } from '../report/renderPlots';
-
-/** The report of the open project for the given systems (all when omitted), scoring what is not cached. */
-async function projectReportModel(session: Session, systemIds?: number[]) {
-  const project = session.project;
-  const systems = selectSystems(project, systemIds);
-  const scores = await scoreProject(project, { systemIds: systems.map((s) => s.id) });
-  return buildReport(collectReportInput(project, systems, scores));
-}
+import { selectSystems } from '../report/collectReport';
+import type { PrintToPdf } from '../report/exportReport';
+import { startReportJob } from '../report/reportJob';
 
 /** What only some transports can do: the Electron side prints HTML to PDF, the browser host cannot. */
 export interface HandlerCapabilities {
@@ -199,10 +190,18 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
       const scores = (await scoreProject(project, { systemIds: [system!.id] })).get(system!.id)!;
       return [...scores].map(([utteranceId, s]) => ({ utteranceId, metrics: utteranceMetrics(s) }));
     },
-    'report:plots': async ({ systemIds }) =>
-      renderPlots((await projectReportModel(session, systemIds)).plots),
-    'report:export': async ({ format, systemIds }) =>
-      exportReport(await projectReportModel(session, systemIds), format, capabilities.printToPdf),
+    // Reports are built in a worker thread, as jobs: other calls are answered meanwhile.
+    'report:plots': ({ systemIds }) =>
+      startReportJob(session.jobs, session.project, 'report:plots', 'plots', systemIds),
+    'report:export': ({ format, systemIds }) =>
+      startReportJob(
+        session.jobs,
+        session.project,
+        'report:export',
+        format,
+        systemIds,
+        capabilities.printToPdf,
+      ),
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),
     'audio:peaks': ({ audioId }) => session.project.peaks(audioId),

@@ -4,6 +4,7 @@ import { AppError } from '../../core/api/errors';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { systemScores } from '../scoring/projectScores';
 import { readGold } from '../store/goldStore';
+import type { Db } from '../store/openDatabase';
 import type { ProjectStore } from '../store/projectStore';
 import { getSystemOutput } from '../store/systemStore';
 import type { ReportInput } from './reportModel';
@@ -21,6 +22,32 @@ export function selectSystems(
 }
 
 /**
+ * The report's input from a project database: the gold of `utteranceIds` (project order) and, for each of
+ * `systems`, the scores `scoresOf` gives and its N-best lists. The app and the report worker both use it.
+ */
+export function readReportInput(
+  db: Db,
+  project: string,
+  utteranceIds: readonly string[],
+  systems: readonly { id: number; name: string }[],
+  scoresOf: (systemId: number) => ReadonlyMap<string, UtteranceScores>,
+): ReportInput {
+  const utterances = utteranceIds.map((id) => ({ id, gold: readGold(db, id) }));
+  return {
+    project,
+    utterances,
+    systems: systems.map((s) => {
+      const nbest = new Map<string, NonNullable<ReturnType<typeof getSystemOutput>>['nbest'] & object>();
+      for (const id of utteranceIds) {
+        const out = getSystemOutput(db, s.id, id);
+        if (out?.nbest) nbest.set(id, out.nbest);
+      }
+      return { systemId: s.id, name: s.name, scores: scoresOf(s.id), nbest };
+    }),
+  };
+}
+
+/**
  * The report's input for `systems`. `scores` supplies a system's per-utterance scores when the caller has
  * them already (scored in worker threads); otherwise they come from `systemScores` (the cache).
  */
@@ -29,23 +56,11 @@ export function collectReportInput(
   systems: readonly { id: number; name: string }[],
   scores?: ReadonlyMap<number, ReadonlyMap<string, UtteranceScores>>,
 ): ReportInput {
-  const list = store.listUtterances();
-  const utterances = list.map((u) => ({ id: u.id, gold: readGold(store.db, u.id) }));
-  return {
-    project: store.summary().name,
-    utterances,
-    systems: systems.map((s) => {
-      const nbest = new Map<string, NonNullable<ReturnType<typeof getSystemOutput>>['nbest'] & object>();
-      for (const u of list) {
-        const out = getSystemOutput(store.db, s.id, u.id);
-        if (out?.nbest) nbest.set(u.id, out.nbest);
-      }
-      return {
-        systemId: s.id,
-        name: s.name,
-        scores: scores?.get(s.id) ?? systemScores(store, s.id),
-        nbest,
-      };
-    }),
-  };
+  return readReportInput(
+    store.db,
+    store.summary().name,
+    store.listUtterances().map((u) => u.id),
+    systems,
+    (id) => scores?.get(id) ?? systemScores(store, id),
+  );
 }

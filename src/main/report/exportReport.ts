@@ -42,6 +42,31 @@ function baseName(project: string): string {
   return `${s || 'sieve'}-report`;
 }
 
+/** Fails unless PDF can be printed here: the browser host cannot, so the user is told to print the HTML. */
+export function assertCanPrint(printToPdf?: PrintToPdf): asserts printToPdf is PrintToPdf {
+  if (!printToPdf)
+    throw new AppError(
+      'INVALID_INPUT',
+      'PDF export needs the desktop app. Export the HTML report and print it to PDF from your browser.',
+    );
+}
+
+/** The file of a report of project `project` whose content in `format` is `text` (for PDF: the HTML to print). */
+export async function reportFile(
+  project: string,
+  format: TextFormat | 'pdf',
+  text: string,
+  printToPdf?: PrintToPdf,
+): Promise<ReportFile> {
+  const fileName = `${baseName(project)}.${format}`;
+  if (format === 'pdf') {
+    assertCanPrint(printToPdf);
+    const pdf = await printToPdf(text);
+    return { fileName, mime: MIME.pdf, encoding: 'base64', content: Buffer.from(pdf).toString('base64') };
+  }
+  return { fileName, mime: MIME[format], encoding: 'utf8', content: text };
+}
+
 /**
  * The report as a file. PDF needs `printToPdf`; without it (the browser host) the error tells the user to
  * print the HTML report from the browser instead.
@@ -51,15 +76,7 @@ export async function exportReport(
   format: TextFormat | 'pdf',
   printToPdf?: PrintToPdf,
 ): Promise<ReportFile> {
-  const fileName = `${baseName(model.project)}.${format}`;
-  if (format === 'pdf') {
-    if (!printToPdf)
-      throw new AppError(
-        'INVALID_INPUT',
-        'PDF export needs the desktop app. Export the HTML report and print it to PDF from your browser.',
-      );
-    const pdf = await printToPdf(await reportText(model, 'html'));
-    return { fileName, mime: MIME.pdf, encoding: 'base64', content: Buffer.from(pdf).toString('base64') };
-  }
-  return { fileName, mime: MIME[format], encoding: 'utf8', content: await reportText(model, format) };
+  if (format === 'pdf') assertCanPrint(printToPdf);
+  const text = await reportText(model, format === 'pdf' ? 'html' : format);
+  return reportFile(model.project, format, text, printToPdf);
 }

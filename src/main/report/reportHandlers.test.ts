@@ -1,9 +1,11 @@
-// The report's API methods through the real dispatcher (schemas checked both ways) on a copy of the demo.
+// The report's API methods through the real dispatcher (schemas checked both ways) on a copy of the demo:
+// the plots and the export are jobs whose result is built in a report worker thread.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers/tempProject';
-import type { Handlers } from '../../core/api/contract';
+import { type Handlers, type JobStatus, PlotSvg, ReportFile } from '../../core/api/contract';
+import type { ApiResult } from '../../core/api/errors';
 import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
 import { dispatch } from '../api/dispatch';
 import { createHandlers } from '../api/handlers';
@@ -31,6 +33,21 @@ afterEach(() => {
 const call = (handlers: Handlers, method: string, input: unknown) =>
   dispatch(handlers, method, input, (e) => bugs.push(e));
 
+/** Starts a job method and waits for it: the job's result as a value, or the error it (or its start) failed with. */
+async function job(handlers: Handlers, method: string, input: unknown): Promise<ApiResult<unknown>> {
+  const started = await call(handlers, method, input);
+  if (!started.ok) return started;
+  const id = (started.value as JobStatus).id;
+  for (;;) {
+    const r = await call(handlers, 'job:status', { jobId: id });
+    if (!r.ok) return r;
+    const s = r.value as JobStatus;
+    if (s.state === 'done') return { ok: true, value: s.result };
+    if (s.state === 'failed') return { ok: false, error: s.error! };
+    await new Promise((res) => setTimeout(res, 20));
+  }
+}
+
 describe('report API', () => {
   it('score:utterances lists every scored utterance with its headline figures', async () => {
     const h = createHandlers(session);
@@ -50,9 +67,9 @@ describe('report API', () => {
   it('report:plots renders the plots of the selected systems', async () => {
     const h = createHandlers(session);
     const [a] = session.project.systems();
-    const r = await call(h, 'report:plots', { systemIds: [a!.id] });
+    const r = await job(h, 'report:plots', { systemIds: [a!.id] });
     expect(r.ok).toBe(true);
-    const plots = (r as { value: { id: string; svg: string }[] }).value;
+    const plots = PlotSvg.array().parse((r as { value: unknown }).value);
     expect(plots.map((p) => p.id).slice(0, 4)).toEqual([
       'wa-ca-systems',
       'wa-ca-utterances',
@@ -61,7 +78,7 @@ describe('report API', () => {
     ]);
     // One system: one point on the system-level plot.
     expect(plots[0]!.svg.match(/aria-roledescription="point"/g)).toHaveLength(1);
-    expect(await call(h, 'report:plots', { systemIds: [999] })).toMatchObject({
+    expect(await job(h, 'report:plots', { systemIds: [999] })).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },
     });
@@ -69,17 +86,19 @@ describe('report API', () => {
 
   it('report:export writes HTML, CSV and JSON, and PDF only where the app can print', async () => {
     const h = createHandlers(session);
-    const html = await call(h, 'report:export', { format: 'html' });
+    const html = await job(h, 'report:export', { format: 'html' });
+    expect(ReportFile.safeParse((html as { value: unknown }).value).success).toBe(true);
     expect(html).toMatchObject({
       ok: true,
       value: { fileName: 'SIEVE-demo-report.html', mime: 'text/html', encoding: 'utf8' },
     });
-    const json = await call(h, 'report:export', { format: 'json' });
+    const json = await job(h, 'report:export', { format: 'json' });
     const model = JSON.parse((json as { value: { content: string } }).value.content) as ReportModel;
     expect(model.systems.map((s) => s.name)).toEqual(session.project.systems().map((s) => s.name));
-    const csv = await call(h, 'report:export', { format: 'csv' });
+    const csv = await job(h, 'report:export', { format: 'csv' });
     expect((csv as { value: { content: string } }).value.content).toMatch(/^level,system,utterance,metric,/);
 
+    // Refused at once, before any job starts.
     const pdf = await call(h, 'report:export', { format: 'pdf' });
     expect(pdf).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect((pdf as { error: { message: string } }).error.message).toMatch(
@@ -93,7 +112,7 @@ describe('report API', () => {
         return new Uint8Array([0x25, 0x50, 0x44, 0x46]);
       },
     });
-    const ok = await call(electron, 'report:export', { format: 'pdf' });
+    const ok = await job(electron, 'report:export', { format: 'pdf' });
     expect(ok).toMatchObject({
       ok: true,
       value: {

@@ -1,0 +1,100 @@
+// The report methods as jobs: what the cache lacks is scored first (in the scoring worker threads), then a
+// report worker thread builds the model and renders the plots or the report text, so the app process keeps
+// answering other calls meanwhile. PDF is printed here from the worker's HTML (printing needs Electron).
+// The worker entry is the built `reportWorker.js` next to the running bundle, or, when running from source
+// (tests, `tsx`), the TypeScript source loaded through tsx's loader.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { JobStatus, PlotSvg, ReportFile } from '../../core/api/contract';
+import { AppError, BugError } from '../../core/api/errors';
+import type { Jobs } from '../api/jobs';
+import { scoringContext } from '../scoring/projectScores';
+import { scoreProject } from '../scoring/scoreProject';
+import type { ProjectStore } from '../store/projectStore';
+import { missingScores } from './cachedScores';
+import { selectSystems } from './collectReport';
+import { type PrintToPdf, type TextFormat, assertCanPrint, reportFile } from './exportReport';
+import type { ReportResult, ReportTask, ReportWorkerMessage } from './reportWorkerProtocol';
+
+/** Where the report worker's code is and how Node must load it. */
+export function reportWorkerEntry(): { file: string; execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  const dir = path.dirname(here);
+  if (here.endsWith('.ts')) {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    return { file: path.join(dir, 'reportWorker.ts'), execArgv: ['--import', tsx] };
+  }
+  // Bundled: this code sits in out/main/ or in a shared chunk one folder below it.
+  for (const d of [dir, path.dirname(dir)]) {
+    const file = path.join(d, 'reportWorker.js');
+    if (fs.existsSync(file)) return { file, execArgv: [] };
+  }
+  throw new BugError(`reportWorker.js is not next to ${here}; the build must include it`);
+}
+
+/** Runs `task` in a report worker thread; `onProgress` hears its phases. The worker ends with its answer. */
+export async function runReportWorker(
+  task: ReportTask,
+  onProgress: (done: number, total: number, phase: string) => void = () => {},
+): Promise<ReportResult> {
+  const entry = reportWorkerEntry();
+  const worker = new Worker(entry.file, { workerData: task, execArgv: entry.execArgv });
+  try {
+    return await new Promise<ReportResult>((resolve, reject) => {
+      worker.on('message', (m: ReportWorkerMessage) => {
+        if (m.type === 'progress') onProgress(m.done, m.total, m.phase);
+        else if (m.type === 'failed')
+          reject(
+            m.error ? new AppError(m.error.code, m.error.message, m.error.details) : new Error(m.message),
+          );
+        else resolve(m);
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`the report worker stopped (exit code ${code})`)));
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/** What a report job makes: the dashboard's plots, or the report as a file in a format. */
+export type ReportOutput = 'plots' | TextFormat | 'pdf';
+
+/**
+ * Starts a report job on the open project for the given systems (all when omitted). Unknown systems, and
+ * PDF where nothing can print, are refused at once; the job's result is a `PlotSvg[]` or a `ReportFile`.
+ */
+export function startReportJob(
+  jobs: Jobs,
+  project: ProjectStore,
+  kind: string,
+  output: ReportOutput,
+  systemIds?: readonly number[],
+  printToPdf?: PrintToPdf,
+): JobStatus {
+  const systems = selectSystems(project, systemIds);
+  if (output === 'pdf') assertCanPrint(printToPdf);
+  return jobs.start(kind, async (progress): Promise<PlotSvg[] | ReportFile> => {
+    const ids = systems.map((s) => s.id);
+    const ctx = scoringContext(project);
+    // Scored in the scoring worker threads and cached; the report worker then only reads the cache.
+    if (missingScores(project.db, ids, ctx.signature) > 0)
+      await scoreProject(project, { systemIds: ids, onProgress: (d, t) => progress(d, t, 'scoring') });
+    const name = project.summary().name;
+    const result = await runReportWorker(
+      {
+        file: project.file,
+        settings: ctx.settings,
+        project: name,
+        systems,
+        output: output === 'pdf' ? 'html' : output,
+      },
+      progress,
+    );
+    if (result.type === 'plots') return result.plots;
+    return reportFile(name, output as TextFormat | 'pdf', result.text, printToPdf);
+  });
+}

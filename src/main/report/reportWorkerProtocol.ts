@@ -1,0 +1,28 @@
+// What the app process and a report worker say to each other: the task the worker is started with, its
+// progress, and its one answer (the plots, the report text, or the error).
+import type { PlotSvg, ScoringSettings } from '../../core/api/contract';
+import type { ApiErrorShape } from '../../core/api/errors';
+import type { TextFormat } from './exportReport';
+
+/** One report to make, from the project file as it is when the worker reads it. */
+export interface ReportTask {
+  /** The project file, opened read-only by the worker. */
+  file: string;
+  /** The project's scoring settings: the cache entries valid for them are read. */
+  settings: ScoringSettings;
+  /** The project's name, as the report prints it. */
+  project: string;
+  /** The systems of the report, in project order. */
+  systems: { id: number; name: string }[];
+  /** The plots as SVG, or the whole report as text in a format. */
+  output: 'plots' | TextFormat;
+}
+
+/** The worker's answer. */
+export type ReportResult = { type: 'plots'; plots: PlotSvg[] } | { type: 'text'; text: string };
+
+/** A message from the worker: progress, then one answer or a failure. */
+export type ReportWorkerMessage =
+  | { type: 'progress'; phase: string; done: number; total: number }
+  | ReportResult
+  | { type: 'failed'; error: ApiErrorShape | null; message: string };
