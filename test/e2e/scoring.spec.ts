@@ -86,6 +86,17 @@ function cliFigures(): { name: string; figures: Figure[] }[] {
   return (JSON.parse(out) as { systems: { name: string; figures: Figure[] }[] }).systems;
 }
 
+/** Starts a job method through the API and waits for its result. */
+async function jobResult<T>(method: string, input: unknown): Promise<T> {
+  let job = await host.api<{ id: string; state: string; result?: unknown }>(method, input);
+  while (job.state === 'running') {
+    await new Promise((r) => setTimeout(r, 100));
+    job = await host.api<typeof job>('job:status', { jobId: job.id });
+  }
+  expect(job.state).toBe('done');
+  return job.result as T;
+}
+
 const pct = (x: number | null): string => (x === null ? '—' : (x * 100).toFixed(1));
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
@@ -174,7 +185,7 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
   await page.goto(host.url);
   const plots = page.getByTestId('plots');
   await expect(plots.locator('figure.plot').first()).toBeVisible({ timeout: 30_000 });
-  const expected = await host.api<{ id: string; title: string }[]>('report:plots', {});
+  const expected = await jobResult<{ id: string; title: string }[]>('report:plots', {});
   // One plot at a time, picked by title; each is there.
   await expect(plots.getByLabel('Plot shown').locator('option')).toHaveCount(expected.length);
   for (const p of expected) {
@@ -196,13 +207,21 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
     '<a href="https://example.com/"><rect id="r" width="10" height="10" onmouseover="window.__pwned=3" style="fill: url(https://example.com/x)"/></a>' +
     '<image href="https://example.com/i.png" x="100" width="5" height="5"/><use xlink:href="#r" x="60"/>' +
     '<set attributeName="href" to="javascript:alert(1)"/><circle cx="150" cy="20" r="5" fill="url(#r)" style="fill: url(#r); stroke: url( \'https://example.com/q\' )"/><style>@import url(https://example.com/s.css);</style><text x="20" y="20" clip-path="url(#r)">kept</text></svg>';
-  // The bridge encodes the method name in the path (report%3Aplots).
+  // The bridge encodes the method name in the path (report%3Aplots); the plots come as a finished job.
   await page.route(/\/api\/report(%3A|:)plots$/, (route) =>
     route.fulfill({
       contentType: 'application/json',
       body: JSON.stringify({
         ok: true,
-        value: [{ id: 'x', title: 'Hostile', caption: 'test', svg: hostile }],
+        value: {
+          id: 'x',
+          kind: 'report:plots',
+          state: 'done',
+          phase: 'done',
+          done: 0,
+          total: 0,
+          result: [{ id: 'x', title: 'Hostile', caption: 'test', svg: hostile }],
+        },
       }),
     }),
   );

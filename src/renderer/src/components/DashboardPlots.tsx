@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import type { PlotSvg } from '../../../core/api/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type JobStatus, PlotSvg } from '../../../core/api/contract';
 import { call } from '../bridge';
 import { safeSvg } from './safeSvg';
+import { useJob } from './useJob';
+
+const PlotList = PlotSvg.array();
 
 /** One plot: its SVG adopted into the page after `safeSvg` has cleaned it. */
 function Plot({ plot }: { plot: PlotSvg }) {
@@ -26,29 +29,33 @@ function Plot({ plot }: { plot: PlotSvg }) {
   );
 }
 
-/** The dashboard's plots (rendered to SVG by the app), one at a time, reloaded when the figures change. */
+/**
+ * The dashboard's plots (rendered to SVG by the app in a job), one at a time, reloaded when the figures
+ * change; the plots shown stay until the new ones are in.
+ */
 export function DashboardPlots({ version }: { version: number }) {
   const [plots, setPlots] = useState<PlotSvg[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
+  const onEnd = useCallback((s: JobStatus) => {
+    if (s.state === 'failed') return setError(s.error?.message ?? 'the plots could not be made');
+    const r = PlotList.safeParse(s.result);
+    if (!r.success) return setError('the plots could not be read');
+    setPlots(r.data);
+    setError(null);
+  }, []);
+  const { job, running, follow, failure } = useJob(onEnd);
   useEffect(() => {
-    let live = true;
-    call('report:plots', {}).then(
-      (p) => {
-        if (!live) return;
-        setPlots(p);
-        setError(null);
-      },
-      (e: Error) => {
-        if (live) setError(e.message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [version]);
-  if (error) return <p className="error-text">Plots: {error}</p>;
-  if (!plots || plots.length === 0) return null;
+    void follow(call('report:plots', {}));
+  }, [version, follow]);
+  const problem = error ?? failure;
+  if (problem && !running) return <p className="error-text">Plots: {problem}</p>;
+  if (!plots || plots.length === 0)
+    return running && job ? (
+      <p className="muted plots-loading" aria-live="polite">
+        Plots: {job.phase || 'starting'}…
+      </p>
+    ) : null;
   const plot = plots.find((p) => p.id === chosen) ?? plots[0]!;
   const k = plots.indexOf(plot);
   return (

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import type { ReportFile } from '../../../core/api/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { type JobStatus, ReportFile } from '../../../core/api/contract';
 import { call } from '../bridge';
+import { useJob } from './useJob';
 
 type Format = 'html' | 'csv' | 'json' | 'pdf';
 
@@ -27,7 +28,10 @@ function download(file: ReportFile): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Export the project report: HTML, CSV and JSON everywhere, PDF in the desktop app (it prints with Chromium). */
+/**
+ * Export the project report: HTML, CSV and JSON everywhere, PDF in the desktop app (it prints with
+ * Chromium). The report is made by a job; its progress shows on the button and the file downloads at the end.
+ */
 export function ReportExport() {
   const [electron, setElectron] = useState(false);
   const [busy, setBusy] = useState<Format | null>(null);
@@ -38,30 +42,49 @@ export function ReportExport() {
       () => setElectron(false),
     );
   }, []);
+  const onEnd = useCallback((s: JobStatus) => {
+    setBusy(null);
+    if (s.state === 'failed') return setError(s.error?.message ?? 'the report could not be made');
+    const file = ReportFile.safeParse(s.result);
+    if (!file.success) return setError('the report could not be read');
+    download(file.data);
+  }, []);
+  const { job, running, follow, failure } = useJob(onEnd);
   const formats: Format[] = electron ? ['html', 'csv', 'json', 'pdf'] : ['html', 'csv', 'json'];
   const run = (format: Format): void => {
     setBusy(format);
     setError(null);
-    call('report:export', { format }).then(
-      (file) => {
-        download(file);
-        setBusy(null);
-      },
-      (e: Error) => {
-        setError(e.message);
-        setBusy(null);
-      },
-    );
+    const start = call('report:export', { format });
+    // A refusal before any job starts (e.g. PDF where nothing prints) leaves no job to end.
+    start.catch((e: Error) => {
+      setBusy(null);
+      setError(e.message);
+    });
+    void follow(start);
   };
+  const problem = error ?? failure;
   return (
     <div className="report-export" data-testid="report-export">
       <span>Report:</span>
       {formats.map((f) => (
-        <button key={f} type="button" onClick={() => run(f)} disabled={busy !== null} data-format={f}>
-          {busy === f ? '…' : f.toUpperCase()}
+        <button
+          key={f}
+          type="button"
+          onClick={() => run(f)}
+          disabled={busy !== null && !failure}
+          data-format={f}
+          title={busy === f && running && job?.phase ? `${job.phase}…` : undefined}
+        >
+          {busy === f && running ? '…' : f.toUpperCase()}
         </button>
       ))}
-      {error && <span className="error-text">{error}</span>}
+      {busy !== null && running && job && (
+        <span className="muted" aria-live="polite">
+          {job.phase || 'starting'}
+          {job.total > 0 ? ` ${job.done} of ${job.total}` : ''}…
+        </span>
+      )}
+      {problem && <span className="error-text">{problem}</span>}
     </div>
   );
 }
