@@ -21,7 +21,8 @@ interface Props {
   /** The words the selection covers. */
   span: readonly [number, number] | null;
   current: number;
-  trees: LoadedTree[];
+  /** The utterance's trees (their names are listed). */
+  trees: readonly { name: string }[];
   shown: LoadedTree | null;
   /** The shown tree when it can be drawn. */
   tree: TreeNode | null;
@@ -72,7 +73,7 @@ export function AnnotationTiers(p: Props) {
       <TierRow
         name={
           <TreeMenu
-            names={p.trees.map((t) => t.gold.name)}
+            names={p.trees.map((t) => t.name)}
             shown={shown?.gold.name ?? null}
             typed={shown?.gold.typed ?? false}
             onShow={p.onShowTree}

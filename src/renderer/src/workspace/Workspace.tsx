@@ -92,8 +92,14 @@ export function Workspace({
   }, []);
   const current = useClock(clock, (t) => currentWordAt(gold.words, t));
 
-  const trees = useMemo(() => gold.trees.map((t) => loadTree(gold, t)), [gold]);
-  const shown = trees.find((t) => t.gold.name === treeName) ?? trees[0] ?? null;
+  // Only the tree shown is parsed, and again only when its text or the words change.
+  const shownGold = gold.trees.find((t) => t.name === treeName) ?? gold.trees[0] ?? null;
+  const words = gold.words;
+  const shown = useMemo(
+    () => (shownGold ? loadTree({ ...gold, words }, shownGold) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a tree is checked against the words only
+    [shownGold, words],
+  );
   const tree = textProblems === 0 ? (shown?.tree ?? null) : null;
   const ctx = useMemo(
     () => ({ wordCount: gold.words.length, tree, entities: gold.entities, playheadWord: current }),
@@ -104,16 +110,19 @@ export function Workspace({
   // Words stay within the utterance (several utterances may share one recording).
   const limits = useMemo(() => ({ minSec: u.startSec, maxSec: u.endSec }), [u.startSec, u.endSec]);
   const keymap = useMemo(() => buildKeymap(settings.settings.entityTypes), [settings]);
+  // Label completion is needed from the first prompt on, not for the first frame.
   const labels = useMemo(
     () =>
-      [
-        ...new Set([
-          ...settings.settings.treeLabels,
-          ...settings.labelsInUse,
-          ...labelsInBrackets(gold.trees.map((t) => t.bracket)),
-        ]),
-      ].sort(),
-    [settings, gold.trees],
+      !rest
+        ? []
+        : [
+            ...new Set([
+              ...settings.settings.treeLabels,
+              ...settings.labelsInUse,
+              ...labelsInBrackets(gold.trees.map((t) => t.bracket)),
+            ]),
+          ].sort(),
+    [rest, settings, gold.trees],
   );
 
   const { say, current: currentGold } = editor;
@@ -245,7 +254,6 @@ export function Workspace({
     markEnd('edit', root.current, '+effects');
   }, [gold]);
 
-  const words = gold.words;
   const wordTexts = useMemo(() => words.map((w) => w.text), [words]);
   const onTranscriptWord = useCallback(
     (i: number) => {
@@ -315,7 +323,7 @@ export function Workspace({
             selection={sel}
             span={span}
             current={current}
-            trees={trees}
+            trees={gold.trees}
             shown={shown}
             tree={tree}
             textProblems={textProblems}
