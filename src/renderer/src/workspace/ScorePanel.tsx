@@ -28,6 +28,22 @@ function Row({
   );
 }
 
+/**
+ * A tree's note as a row of the metric it is about ("ParsEval F1 (syntax)", "Struct-IoU (syntax)"), saying
+ * once what it is: the scorer's "ParsEval: ParsEval is undefined: …" reads "undefined: …", and its
+ * "test" tree or words are the system's.
+ */
+export function noteRow(tree: string, note: string): { name: string; detail: string } {
+  const m = /^(ParsEval|Struct-IoU)(?::\s*|\s+)([\s\S]*)$/.exec(note);
+  if (!m) return { name: `Note (${tree})`, detail: note };
+  const metric = m[1] === 'ParsEval' ? 'ParsEval F1' : 'Struct-IoU';
+  const detail = m[2]!
+    .replace(/^ParsEval is (undefined|not defined)\b/, '$1')
+    .replace(/\bthe test tree\b/g, "the system's tree")
+    .replace(/\btest\b/g, 'system');
+  return { name: `${metric} (${tree})`, detail };
+}
+
 function rows(s: UtteranceScores) {
   const out: { name: string; value: string; detail: string; signature: string }[] = [];
   if (s.words) {
@@ -70,7 +86,7 @@ function rows(s: UtteranceScores) {
         detail: `${t.structIou.pairs.length} matched pairs over ${t.structIou.nodes} nodes`,
         signature: t.structIou.signature,
       });
-    for (const n of t.notes) out.push({ name: `(${t.name})`, value: '—', detail: n, signature: '' });
+    for (const n of t.notes) out.push({ ...noteRow(t.name, n), value: '—', signature: '' });
   }
   if (s.entities) {
     const e = s.entities;
@@ -78,7 +94,10 @@ function rows(s: UtteranceScores) {
     out.push({
       name: 'Entity F1',
       value: pct(f),
-      detail: `${e.correct} right of ${e.ref} gold, ${e.hyp} found (type, extent and content)`,
+      detail: [
+        `${e.correct} right of ${e.ref} gold, ${e.hyp} found (type, extent and content)`,
+        ...(e.notes ?? []),
+      ].join(' · '),
       signature: e.signature,
     });
   }
