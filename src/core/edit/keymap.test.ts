@@ -80,6 +80,26 @@ describe('the key table', () => {
   });
 });
 
+describe('tree keys', () => {
+  it('reach several trees and moving nodes with Shift and a letter, apart from the plain letters', () => {
+    const keymap = buildKeymap(DEFAULT_ANNOTATION_SETTINGS.entityTypes);
+    const action = (key: string, shift = true) => {
+      const c = keymap.get(press(key, { shift }));
+      return c && c.action;
+    };
+    expect(action('M')).toBe('moveNodes');
+    expect(action('m', false)).toBe('merge');
+    expect(action('N')).toBe('addTree');
+    expect(action('T')).toBe('nextTree');
+    expect(action('t', false)).toBe('setType');
+    expect(action('R')).toBe('renameTree');
+    expect(action('r', false)).toBe('toggleLoop');
+    expect(action('Delete')).toBe('deleteTree');
+    expect(action('Delete', false)).toBe('delete');
+    expect(keyLabel('Shift+m')).toBe('Shift+M');
+  });
+});
+
 describe('selection by keys', () => {
   const tree = parseTreeOrThrow('(S (NP the train) (VP leaves (PP at noon)))');
   const ctx: SelectionContext = {
