@@ -60,7 +60,7 @@ function rows(s: UtteranceScores) {
     out.push({
       name: 'Concept accuracy',
       value: pct(c.accuracy),
-      detail: `C ${c.C} · S ${c.S} · D ${c.D} · I ${c.I}`,
+      detail: `C ${c.C} · S ${c.S} · D ${c.D} · I ${c.I} of ${c.N}`,
       signature: c.signature,
     });
   }
@@ -104,8 +104,8 @@ function rows(s: UtteranceScores) {
   if (s.nbest) {
     const f = s.nbest.figures;
     out.push({
-      name: 'N-best',
-      value: `FRecall@1 ${f['FRecall@1']?.toFixed(2) ?? '—'}`,
+      name: 'FRecall@1 (N-best)',
+      value: f['FRecall@1']?.toFixed(2) ?? '—',
       detail: `NDCG@3 ${f['NDCG@3']?.toFixed(2) ?? '—'} · NotFound@10 ${f['NotFound@10'] ?? '—'}`,
       signature: s.nbest.signature,
     });
@@ -199,7 +199,8 @@ export function ScorePanel({
       {system.output?.nbest && system.output.nbest.length > 0 && (
         <details className="nbest" open={false}>
           <summary>
-            N-best list ({system.output.nbest.length}; {gold.length} gold interpretation
+            N-best list ({system.output.nbest.length} {system.output.nbest.length === 1 ? 'entry' : 'entries'}
+            ; {gold.length} gold interpretation
             {gold.length === 1 ? '' : 's'})
           </summary>
           <NbestList nbest={system.output.nbest} gold={gold} />
