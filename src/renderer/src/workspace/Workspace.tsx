@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GoldState } from '../../../core/api/contract';
 import type { AnnotationStatus, Peaks, UtteranceDetail } from '../../../core/model/schemas';
+import type { GoldTree } from '../../../core/gold/records';
 import { EditRefused } from '../../../core/edit/editRefused';
 import { labelsInBrackets, loadTree } from '../../../core/edit/goldTrees';
 import { buildKeymap } from '../../../core/edit/keymap';
@@ -75,7 +76,7 @@ export function Workspace({
   const [treeName, setTreeName] = useState<string | null>(goldState.gold.trees[0]?.name ?? null);
   const [prompt, setPrompt] = useState<PromptRequest | null>(null);
   const [treeDialog, setTreeDialog] = useState<TreeDialogRequest | null>(null);
-  const [moving, setMoving] = useState<SiblingRange | null>(null);
+  const [pick, setPick] = useState<{ range: SiblingRange; in: GoldTree | null } | null>(null);
   const [sheet, setSheet] = useState(false);
   const [spectrogram, setSpectrogram] = useState(false);
   const [playing, setPlaying] = useState(false);
@@ -101,6 +102,9 @@ export function Workspace({
     [shownGold, words],
   );
   const tree = textProblems === 0 ? (shown?.tree ?? null) : null;
+  // Nodes picked to be moved are named by their place in the tree they were picked in: a pick made in
+  // another tree text (an edit elsewhere, an undo, a reload) no longer counts.
+  const moving = pick && pick.in === shownGold ? pick.range : null;
   const ctx = useMemo(
     () => ({ wordCount: gold.words.length, tree, entities: gold.entities, playheadWord: current }),
     [gold, tree, current],
@@ -222,7 +226,7 @@ export function Workspace({
       toggleSpectrogram: () => setSpectrogram((s) => !s),
       nextSystem: system.next,
       showTree: setTreeName,
-      setMoving,
+      setMoving: (range) => setPick(range ? { range, in: shownGold } : null),
       treeDialog: (req) =>
         setTreeDialog(
           req.kind === 'add'
