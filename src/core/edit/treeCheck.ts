@@ -18,8 +18,12 @@ export interface TreeCheck {
 export function checkTreeText(text: string, typed: boolean, words: readonly string[]): TreeCheck {
   const parsed = parseTree(text, { typed });
   const diagnostics = [...parsed.diagnostics];
-  const index = new LineIndex(text);
-  const leaves = indexBracketText(text).filter((s) => s.leafIndex >= 0);
+  // Where the leaves are in the text, and its lines, are only needed to place a problem: found lazily.
+  let lines: LineIndex | null = null;
+  const index = (): LineIndex => (lines ??= new LineIndex(text));
+  let leaves: { labelStart: number }[] | null = null;
+  const leafStart = (k: number): number =>
+    (leaves ??= indexBracketText(text).filter((s) => s.leafIndex >= 0))[k]?.labelStart ?? text.length;
   const tree = parsed.value;
   if (tree) {
     const labels: string[] = [];
@@ -30,13 +34,12 @@ export function checkTreeText(text: string, typed: boolean, words: readonly stri
       for (let k = t.children.length - 1; k >= 0; k--) stack.push(t.children[k]!);
     }
     labels.forEach((label, k) => {
-      const at = leaves[k]?.labelStart ?? text.length;
       const word = words[k];
       if (word === undefined) {
         diagnostics.push(
           diagnosticAt(
-            index,
-            at,
+            index(),
+            leafStart(k),
             'tree.extraLeaf',
             `'${label}' is leaf ${k + 1}, but there are ${words.length} words`,
           ),
@@ -44,8 +47,8 @@ export function checkTreeText(text: string, typed: boolean, words: readonly stri
       } else if (!leafMatches(label, word)) {
         diagnostics.push(
           diagnosticAt(
-            index,
-            at,
+            index(),
+            leafStart(k),
             'tree.leaf',
             `leaf ${k + 1} is '${label}', but word ${k + 1} is '${leafToken(word)}'`,
           ),
@@ -56,7 +59,7 @@ export function checkTreeText(text: string, typed: boolean, words: readonly stri
       const missing = words.slice(labels.length).map(leafToken);
       diagnostics.push(
         diagnosticAt(
-          index,
+          index(),
           Math.max(0, text.trimEnd().length - 1),
           'tree.missingLeaves',
           `the tree has ${labels.length} leaves for ${words.length} words; missing: ${missing.slice(0, 5).join(' ')}${missing.length > 5 ? ' …' : ''}`,
