@@ -682,7 +682,7 @@ test('moving nodes to a new parent in one command; moves that break the word ord
   await page.locator('.node-box[data-label="VP"]').click();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('message')).toContainText(
-    'Moving them under "VP" would change the order of the words',
+    'Moving it under "VP" would change the order of the words',
   );
   await shot(page, testInfo, '19-move-refused');
   await page.keyboard.press('Escape');

@@ -92,7 +92,7 @@ export function moveNodes(tree: TreeNode, range: SiblingRange, target: NodePath)
   const after = leafNodes(next);
   refuseUnless(
     before.length === after.length && before.every((l, i) => l === after[i]),
-    `Moving them under "${dest.label}" would change the order of the words: a node can only move under a node next to it.`,
+    `Moving ${moved.length > 1 ? 'them' : 'it'} under "${dest.label}" would change the order of the words: a node can only move under a node next to it.`,
   );
   const last = movedPath[movedPath.length - 1]!;
   return {
