@@ -28,6 +28,18 @@ function fillTable(ws: TedWorkspace, F: TreeView, x: number, G: TreeView, y: num
   const f0 = F.preToPost[x]! - nx + 1;
   const g0 = G.preToPost[y]! - ny + 1;
   const W = ny + 1;
+  // G's per-node data in postorder, next to each other for the inner loop.
+  const gLld = ws.cSize;
+  const gKey = ws.cKey;
+  const gType = ws.cType;
+  const gOff = ws.cOff;
+  for (let j = 0; j < ny; j++) {
+    const yj = G.postToPre[g0 + j]!;
+    gLld[j] = G.postLld[g0 + j]! - g0;
+    gKey[j] = G.key[yj]!;
+    gType[j] = G.type[yj]!;
+    gOff[j] = G.toOrig[yj]!;
+  }
   for (let j = 0; j <= ny; j++) fd[j] = j * costs.ins;
   for (let i = 1; i <= nx; i++) {
     const xi = F.postToPre[f0 + i - 1]!;
@@ -36,19 +48,21 @@ function fillTable(ws: TedWorkspace, F: TreeView, x: number, G: TreeView, y: num
     const tx = F.type[xi]!;
     const dRow = F.toOrig[xi]! * n2;
     const row = i * W;
-    fd[row] = i * costs.del;
+    // The cells to the left and up-left are carried in variables (no store-to-load round trip).
+    let left = i * costs.del;
+    let diag = fd[row - W]!;
+    fd[row] = left;
     for (let j = 1; j <= ny; j++) {
-      const yj = G.postToPre[g0 + j - 1]!;
-      const ly = G.postLld[g0 + j - 1]! - g0;
-      let d = fd[row - W + j]! + costs.del;
-      const b = fd[row + j - 1]! + costs.ins;
+      const ly = gLld[j - 1]!;
+      const above = fd[row - W + j]!;
+      let d = above + costs.del;
+      const b = left + costs.ins;
       if (b < d) d = b;
-      const ren = kx === G.key[yj] ? 0 : tx === G.type[yj] ? costs.sub : Infinity;
-      const m =
-        lx === 0 && ly === 0
-          ? fd[row - W + j - 1]! + ren
-          : fd[lx * W + ly]! + delta[dRow + G.toOrig[yj]!]! + ren;
-      fd[row + j] = m < d ? m : d;
+      const ren = kx === gKey[j - 1] ? 0 : tx === gType[j - 1] ? costs.sub : Infinity;
+      const m = lx === 0 && ly === 0 ? diag + ren : fd[lx * W + ly]! + delta[dRow + gOff[j - 1]!]! + ren;
+      left = m < d ? m : d;
+      fd[row + j] = left;
+      diag = above;
     }
   }
 }

@@ -43,6 +43,18 @@ export function spfLeft(
     gType[jj] = G.type[y]!;
     gOff[jj] = G.toOrig[y]! * strideG;
   }
+  // The same for F's rows, which every keyroot's table walks again.
+  const fLld = ws.rLld;
+  const fKey = ws.rKey;
+  const fType = ws.rType;
+  const fOff = ws.rOff;
+  for (let i = 0; i < nF; i++) {
+    const x = F.postToPre[f0 + i]!;
+    fLld[i] = F.postLld[f0 + i]! - f0;
+    fKey[i] = F.key[x]!;
+    fType[i] = F.type[x]!;
+    fOff[i] = F.toOrig[x]! * strideF;
+  }
   let result = 0;
   // Thomae et al. Fig. 6 lines 05–07, with LRKR(F_v) = {v}: left keyroots of G_w in increasing
   // postorder, so that the subtree distances a keyroot's table reads were stored by an earlier one.
@@ -55,28 +67,30 @@ export function spfLeft(
     // Fig. 6 line 12: the first row and column are deletions and insertions from the empty forest.
     for (let j = 0; j <= m; j++) fd[j] = j * insG;
     for (let i = 1; i <= nF; i++) {
-      const xPost = f0 + i - 1;
-      const x = F.postToPre[xPost]!;
-      const lx = F.postLld[xPost]! - f0; // forest left of x: rows [0, lx)
+      const lx = fLld[i - 1]!; // forest left of x: rows [0, lx)
       const xOnPath = lx === 0;
-      const kx = F.key[x]!;
-      const tx = F.type[x]!;
-      const dRow = F.toOrig[x]! * strideF;
+      const kx = fKey[i - 1]!;
+      const tx = fType[i - 1]!;
+      const dRow = fOff[i - 1]!;
       const row = i * W;
       const up = row - W;
       const lxRow = lx * W;
-      fd[row] = i * delF;
+      // The cells to the left and up-left are carried in variables (no store-to-load round trip).
+      let left = i * delF;
+      let diag = fd[up]!;
+      fd[row] = left;
       for (let j = 1; j <= m; j++) {
         const jj = k0 + j - 1;
-        let d = fd[up + j]! + delF; // Eq. (19), first term: delete x
-        const b = fd[row + j - 1]! + insG; // second term: insert y
+        const above = fd[up + j]!;
+        let d = above + delF; // Eq. (19), first term: delete x
+        const b = left + insG; // second term: insert y
         if (b < d) d = b;
         const ky = gKey[jj]!;
         const ren = kx === ky ? 0 : tx === gType[jj] ? sub : Infinity; // Thomae et al. §5: typed ∞
         const ly = gLld[jj]! - k0;
         if (xOnPath && ly === 0) {
           // Eq. (20), Case 1: both forests are trees; store the distance of their children forests.
-          const c = fd[up + j - 1]!;
+          const c = diag;
           delta[dRow + gOff[jj]!] = c;
           if (c + ren < d) d = c + ren;
         } else {
@@ -85,6 +99,8 @@ export function spfLeft(
           if (c < d) d = c;
         }
         fd[row + j] = d;
+        left = d;
+        diag = above;
       }
     }
     ws.cells += nF * m;

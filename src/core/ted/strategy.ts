@@ -18,20 +18,34 @@ export function computeStrategy(f: TreeIndex, g: TreeIndex): Int32Array {
   // Per open parent of F (accumulated from its processed children, for every w):
   //   S = Σ cost(child, w); L/R = cost hanging off the left/right path; Imin = min(hangI(child) − cost(child));
   //   P = leaf of the path achieving Imin.
-  const rowS: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(n1);
-  const rowL: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(n1);
-  const rowR: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(n1);
-  const rowI: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(n1);
-  const rowP: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(n1);
-  const pool: [Float64Array, Float64Array, Float64Array, Float64Array, Int32Array][] = [];
-  const gS = new Float64Array(n2);
-  const gL = new Float64Array(n2);
-  const gR = new Float64Array(n2);
-  const gI = new Float64Array(n2);
-  const gP = new Int32Array(n2);
+  // The open parents are the ancestors of the node being processed (F in postorder), one per depth, so the
+  // rows of a node live in the slot of its depth: S, L, R, I at rows[(4·depth + 0…3)·|G| + w], P at
+  // rowP[depth·|G| + w]; a parent's slot is reset when its first child comes.
+  const depth = scratchInts(0, n1);
+  depth[0] = 0;
+  let height = 0;
+  for (let x = 1; x < n1; x++) {
+    const d = depth[f.parent[x]!]! + 1;
+    depth[x] = d;
+    if (d > height) height = d;
+  }
+  const rows = scratchFloats(0, 4 * height * n2);
+  const rowP = scratchInts(1, height * n2);
+  // The same four rows for the open parents of G, which all lie in one row of the strategy.
+  const gRows = scratchFloats(1, 4 * n2);
+  const gP = scratchInts(2, n2);
+  const gSo = 0;
+  const gLo = n2;
+  const gRo = 2 * n2;
+  const gIo = 3 * n2;
   const fSize = f.size;
   const gSize = g.size;
   const gParent = g.parent;
+  const gKrL = g.krSumL;
+  const gKrR = g.krSumR;
+  const gA = g.fullDecomposition;
+  const gLld = g.lld;
+  const gRld = g.rld;
   const gPost = g.L.postToPre; // L view preorder = preL
   const fPost = f.L.postToPre;
 
@@ -40,73 +54,70 @@ export function computeStrategy(f: TreeIndex, g: TreeIndex): Int32Array {
     const sv = fSize[v]!;
     const leafV = sv === 1;
     const pv = f.parent[v]!;
-    const S = rowS[v];
-    const Lr = rowL[v];
-    const Rr = rowR[v];
-    const Ir = rowI[v];
-    const Pr = rowP[v];
-    let pS: Float64Array | undefined;
-    let pL: Float64Array | undefined;
-    let pR: Float64Array | undefined;
-    let pI: Float64Array | undefined;
-    let pP: Int32Array | undefined;
-    if (pv >= 0) {
-      if (rowS[pv] === undefined) {
-        const rows = pool.pop() ?? [
-          new Float64Array(n2),
-          new Float64Array(n2),
-          new Float64Array(n2),
-          new Float64Array(n2),
-          new Int32Array(n2),
-        ];
-        rows[0].fill(0);
-        rows[1].fill(0);
-        rows[2].fill(0);
-        rows[3].fill(Infinity);
-        [rowS[pv], rowL[pv], rowR[pv], rowI[pv], rowP[pv]] = rows;
-      }
-      pS = rowS[pv]!;
-      pL = rowL[pv]!;
-      pR = rowR[pv]!;
-      pI = rowI[pv]!;
-      pP = rowP[pv]!;
+    const dv = depth[v]!;
+    // v's own rows (filled by its children; a leaf has none) and its parent's.
+    const So = 4 * dv * n2;
+    const Lo = So + n2;
+    const Ro = Lo + n2;
+    const Io = Ro + n2;
+    const Po = dv * n2;
+    const hasParent = pv >= 0;
+    const pSo = So - 4 * n2;
+    const pLo = pSo + n2;
+    const pRo = pLo + n2;
+    const pIo = pRo + n2;
+    const pPo = Po - n2;
+    const vFirst = hasParent && v === pv + 1;
+    const vLast = hasParent && v + sv === pv + fSize[pv]!;
+    if (vFirst) {
+      rows.fill(0, pSo, pIo);
+      rows.fill(Infinity, pIo, pIo + n2);
     }
-    const vFirst = pv >= 0 && v === pv + 1;
-    const vLast = pv >= 0 && v + sv === pv + fSize[pv]!;
+    if (leafV) {
+      // A leaf costs nothing against any w and hangs nothing off its paths, so it only offers its parent
+      // an inner path ending at itself (hangI − cost = 0); G's rows of this round would be discarded.
+      if (hasParent) {
+        for (let w = 0; w < n2; w++) {
+          if (0 < rows[pIo + w]!) {
+            rows[pIo + w] = 0;
+            rowP[pPo + w] = v;
+          }
+        }
+      }
+      continue;
+    }
     const krL1 = f.krSumL[v]!;
     const krR1 = f.krSumR[v]!;
     const A1 = f.fullDecomposition[v]!;
     const lld1 = f.lld[v]! + 1;
     const rld1 = f.rld[v]! + 1;
-    gS.fill(0);
-    gL.fill(0);
-    gR.fill(0);
-    gI.fill(Infinity);
+    gRows.fill(0, 0, gIo);
+    gRows.fill(Infinity, gIo, gIo + n2);
     const rowBase = v * n2;
 
     for (let iw = 0; iw < n2; iw++) {
       const w = gPost[iw]!;
       const sw = gSize[w]!;
       const leafW = sw === 1;
-      const hangLv = leafV ? 0 : Lr![w]!;
-      const hangRv = leafV ? 0 : Rr![w]!;
-      const hangIv = leafV ? 0 : S![w]! + Ir![w]!;
-      const pathIv = leafV ? v : Pr![w]!;
-      const hangLw = leafW ? 0 : gL[w]!;
-      const hangRw = leafW ? 0 : gR[w]!;
-      const hangIw = leafW ? 0 : gS[w]! + gI[w]!;
+      const hangLv = rows[Lo + w]!;
+      const hangRv = rows[Ro + w]!;
+      const hangIv = rows[So + w]! + rows[Io + w]!;
+      const pathIv = rowP[Po + w]!;
+      const hangLw = leafW ? 0 : gRows[gLo + w]!;
+      const hangRw = leafW ? 0 : gRows[gRo + w]!;
+      const hangIw = leafW ? 0 : gRows[gSo + w]! + gRows[gIo + w]!;
       const pathIw = leafW ? w : gP[w]!;
       let cost = 0;
-      if (!leafV && !leafW) {
+      if (!leafW) {
         // Ties keep the first option in this order: left, right, inner in F, then the same in G.
-        cost = sv * g.krSumL[w]! + hangLv;
+        cost = sv * gKrL[w]! + hangLv;
         let path = lld1;
-        let c = sv * g.krSumR[w]! + hangRv;
+        let c = sv * gKrR[w]! + hangRv;
         if (c < cost) {
           cost = c;
           path = rld1;
         }
-        c = sv * g.fullDecomposition[w]! + hangIv;
+        c = sv * gA[w]! + hangIv;
         if (c < cost) {
           cost = c;
           path = pathIv + 1;
@@ -114,12 +125,12 @@ export function computeStrategy(f: TreeIndex, g: TreeIndex): Int32Array {
         c = sw * krL1 + hangLw;
         if (c < cost) {
           cost = c;
-          path = -(g.lld[w]! + 1);
+          path = -(gLld[w]! + 1);
         }
         c = sw * krR1 + hangRw;
         if (c < cost) {
           cost = c;
-          path = -(g.rld[w]! + 1);
+          path = -(gRld[w]! + 1);
         }
         c = sw * A1 + hangIw;
         if (c < cost) {
@@ -128,33 +139,47 @@ export function computeStrategy(f: TreeIndex, g: TreeIndex): Int32Array {
         }
         strategy[rowBase + w] = path;
       }
-      if (pS !== undefined) {
-        pS[w]! += cost;
-        pL![w]! += vFirst ? hangLv : cost;
-        pR![w]! += vLast ? hangRv : cost;
+      if (hasParent) {
+        rows[pSo + w]! += cost;
+        rows[pLo + w]! += vFirst ? hangLv : cost;
+        rows[pRo + w]! += vLast ? hangRv : cost;
         const t = hangIv - cost;
-        if (t < pI![w]!) {
-          pI![w] = t;
-          pP![w] = pathIv;
+        if (t < rows[pIo + w]!) {
+          rows[pIo + w] = t;
+          rowP[pPo + w] = pathIv;
         }
       }
       const pw = gParent[w]!;
       if (pw >= 0) {
-        gS[pw]! += cost;
-        gL[pw]! += w === pw + 1 ? hangLw : cost;
-        gR[pw]! += w + sw === pw + gSize[pw]! ? hangRw : cost;
+        gRows[gSo + pw]! += cost;
+        gRows[gLo + pw]! += w === pw + 1 ? hangLw : cost;
+        gRows[gRo + pw]! += w + sw === pw + gSize[pw]! ? hangRw : cost;
         const t = hangIw - cost;
-        if (t < gI[pw]!) {
-          gI[pw] = t;
+        if (t < gRows[gIo + pw]!) {
+          gRows[gIo + pw] = t;
           gP[pw] = pathIw;
         }
       }
     }
-    if (!leafV) {
-      pool.push([S!, Lr!, Rr!, Ir!, Pr!]);
-      rowS[v] = rowL[v] = rowR[v] = rowI[v] = undefined;
-      rowP[v] = undefined;
-    }
   }
   return strategy;
+}
+
+// Scratch arrays kept from call to call (the function is not re-entrant), so that scoring a corpus of
+// small trees does not allocate a dozen typed arrays per pair; past SCRATCH_KEEP elements a call gets
+// arrays of its own, so one huge pair does not pin its memory.
+const SCRATCH_KEEP = 1 << 20;
+const floatScratch: Float64Array[] = [];
+const intScratch: Int32Array[] = [];
+
+function scratchFloats(slot: number, n: number): Float64Array {
+  if (n > SCRATCH_KEEP) return new Float64Array(n);
+  if ((floatScratch[slot]?.length ?? -1) < n) floatScratch[slot] = new Float64Array(Math.max(n, 1024));
+  return floatScratch[slot]!;
+}
+
+function scratchInts(slot: number, n: number): Int32Array {
+  if (n > SCRATCH_KEEP) return new Int32Array(n);
+  if ((intScratch[slot]?.length ?? -1) < n) intScratch[slot] = new Int32Array(Math.max(n, 1024));
+  return intScratch[slot]!;
 }

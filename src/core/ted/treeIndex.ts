@@ -5,6 +5,7 @@
 // children reversed). A single-path function written for left paths runs on right paths by being
 // handed the R views (Pawlik & Augsten, RTED §4: ΔR is ΔL on mirrored trees), so the hot loops
 // exist once.
+import { BugError } from '../api/errors';
 import type { TreeNode } from '../tree/tree';
 
 /** One orientation of a tree: all arrays are indexed by the view's own preorder unless named `post…`. */
@@ -89,6 +90,26 @@ export class LabelKeys {
   }
 }
 
+/**
+ * Hands out typed arrays carved from one allocation. A typed array with a buffer of its own costs about a
+ * microsecond (V8 keeps buffers over 64 bytes off the heap and tracks each for the collector), a view into
+ * a shared buffer a few nanoseconds; an index has some forty arrays, and scoring a corpus builds two
+ * indices per tree pair. Fresh views are zeroed, as `new Int32Array(n)` would be.
+ */
+class Arena<T extends Int32Array | Float64Array> {
+  private at = 0;
+  constructor(private readonly buffer: T) {}
+  take(n: number): T {
+    if (this.at + n > this.buffer.length) throw new BugError('tree index arena too small');
+    const a = this.buffer.subarray(this.at, this.at + n) as T;
+    this.at += n;
+    return a;
+  }
+}
+
+/** Int32 elements a view takes from the arena (11 kept arrays, 3 scratch), for `n` nodes. */
+const VIEW_INTS = 14;
+
 function buildView(
   n: number,
   childStart: Int32Array,
@@ -96,11 +117,12 @@ function buildView(
   key: Int32Array,
   type: Int32Array,
   mirror: boolean,
+  ints: Arena<Int32Array>,
 ): TreeView {
-  const toOrig = new Int32Array(n);
-  const fromOrig = new Int32Array(n);
+  const toOrig = ints.take(n);
+  const fromOrig = ints.take(n);
   // Preorder of the view by an explicit stack (children pushed in reverse visiting order).
-  const stack = new Int32Array(n);
+  const stack = ints.take(n);
   let sp = 0;
   let next = 0;
   stack[sp++] = 0;
@@ -113,21 +135,21 @@ function buildView(
     if (mirror) for (let k = a; k < b; k++) stack[sp++] = childList[k]!;
     else for (let k = b - 1; k >= a; k--) stack[sp++] = childList[k]!;
   }
-  const size = new Int32Array(n).fill(1);
-  const parent = new Int32Array(n).fill(-1);
+  const size = ints.take(n).fill(1);
+  const parent = ints.take(n).fill(-1);
   for (let v = 0; v < n; v++) {
     const pv = fromOrig[v]!;
     for (let k = childStart[v]!; k < childStart[v + 1]!; k++) parent[fromOrig[childList[k]!]!] = pv;
   }
   for (let x = n - 1; x > 0; x--) size[parent[x]!]! += size[x]!;
-  const preToPost = new Int32Array(n);
-  const postToPre = new Int32Array(n);
-  const postLld = new Int32Array(n);
-  const lldPre = new Int32Array(n);
+  const preToPost = ints.take(n);
+  const postToPre = ints.take(n);
+  const postLld = ints.take(n);
+  const lldPre = ints.take(n);
   for (let x = n - 1; x >= 0; x--) lldPre[x] = size[x] === 1 ? x : lldPre[x + 1]!;
   // post(x) = (number of nodes that end before x's subtree starts) + size − 1. Nodes ending before x's
   // subtree: those with pre < x that are not ancestors of x.
-  const depth = new Int32Array(n);
+  const depth = ints.take(n);
   for (let x = 1; x < n; x++) depth[x] = depth[parent[x]!]! + 1;
   for (let x = 0; x < n; x++) {
     const post = x - depth[x]! + size[x]! - 1;
@@ -135,10 +157,10 @@ function buildView(
     postToPre[post] = x;
   }
   for (let x = 0; x < n; x++) postLld[preToPost[x]!] = preToPost[lldPre[x]!]!;
-  const top = new Int32Array(n);
+  const top = ints.take(n);
   for (let x = 0; x < n; x++) top[x] = x > 0 && parent[x] === x - 1 ? top[x - 1]! : x;
-  const vKey = new Int32Array(n);
-  const vType = new Int32Array(n);
+  const vKey = ints.take(n);
+  const vType = ints.take(n);
   for (let x = 0; x < n; x++) {
     vKey[x] = key[toOrig[x]!]!;
     vType[x] = type[toOrig[x]!]!;
@@ -153,7 +175,7 @@ function buildView(
     postLld,
     toOrig,
     fromOrig,
-    other: new Int32Array(n),
+    other: ints.take(n),
     key: vKey,
     type: vType,
   };
@@ -163,41 +185,50 @@ function buildView(
 export function indexTree(tree: TreeNode, keys: LabelKeys, typed: boolean): TreeIndex {
   const nodes: TreeNode[] = [];
   const parentList: number[] = [];
-  const stack: [TreeNode, number][] = [[tree, -1]];
+  // Two parallel stacks (no tuple per node).
+  const stack: TreeNode[] = [tree];
+  const stackParent: number[] = [-1];
   while (stack.length > 0) {
-    const [t, p] = stack.pop()!;
+    const t = stack.pop()!;
     nodes.push(t);
-    parentList.push(p);
+    parentList.push(stackParent.pop()!);
     const me = nodes.length - 1;
-    for (let k = t.children.length - 1; k >= 0; k--) stack.push([t.children[k]!, me]);
+    for (let k = t.children.length - 1; k >= 0; k--) {
+      stack.push(t.children[k]!);
+      stackParent.push(me);
+    }
   }
   const n = nodes.length;
-  const parent = Int32Array.from(parentList);
-  const size = new Int32Array(n).fill(1);
+  const ints = new Arena(new Int32Array(8 * n + 1 + Math.max(0, n - 1) + 2 * VIEW_INTS * n));
+  const floats = new Arena(new Float64Array(4 * n));
+  const parent = ints.take(n);
+  for (let x = 0; x < n; x++) parent[x] = parentList[x]!;
+  const size = ints.take(n).fill(1);
   for (let x = n - 1; x > 0; x--) size[parent[x]!]! += size[x]!;
-  const childStart = new Int32Array(n + 1);
+  const childStart = ints.take(n + 1);
   for (let x = 1; x < n; x++) childStart[parent[x]! + 1]!++;
   for (let v = 0; v < n; v++) childStart[v + 1]! += childStart[v]!;
-  const fill = childStart.slice(0, n);
-  const childList = new Int32Array(Math.max(0, n - 1));
+  const fill = ints.take(n);
+  fill.set(childStart.subarray(0, n));
+  const childList = ints.take(Math.max(0, n - 1));
   for (let x = 1; x < n; x++) childList[fill[parent[x]!]!++] = x; // preorder keeps siblings left to right
-  const key = new Int32Array(n);
-  const type = new Int32Array(n);
+  const key = ints.take(n);
+  const type = ints.take(n);
   for (let x = 0; x < n; x++) {
     key[x] = keys.key(nodes[x]!, typed);
     type[x] = keys.type(nodes[x]!, typed);
   }
-  const lld = new Int32Array(n);
-  const rld = new Int32Array(n);
+  const lld = ints.take(n);
+  const rld = ints.take(n);
   for (let x = n - 1; x >= 0; x--) {
     lld[x] = size[x] === 1 ? x : lld[x + 1]!;
     rld[x] = x + size[x]! - 1;
   }
   // Keyroot sums (RTED §5, Zhang & Shasha's LR_keyroots): F_v's left keyroots are v and the keyroots of
   // its children's subtrees, except that the first child's root shares v's leftmost leaf.
-  const krSumL = new Float64Array(n);
-  const krSumR = new Float64Array(n);
-  const descSum = new Float64Array(n); // Σ_{x ∈ F_v} |F_x|
+  const krSumL = floats.take(n);
+  const krSumR = floats.take(n);
+  const descSum = floats.take(n); // Σ_{x ∈ F_v} |F_x|
   for (let v = n - 1; v >= 0; v--) {
     const a = childStart[v]!;
     const b = childStart[v + 1]!;
@@ -219,10 +250,10 @@ export function indexTree(tree: TreeNode, keys: LabelKeys, typed: boolean): Tree
     descSum[v] = d;
   }
   // |A(F)| = |F|(|F| + 3)/2 − Σ_{x ∈ F} |F_x| (Pawlik & Augsten, RTED Lemma 4).
-  const fullDecomposition = new Float64Array(n);
+  const fullDecomposition = floats.take(n);
   for (let v = 0; v < n; v++) fullDecomposition[v] = (size[v]! * (size[v]! + 3)) / 2 - descSum[v]!;
-  const L = buildView(n, childStart, childList, key, type, false);
-  const R = buildView(n, childStart, childList, key, type, true);
+  const L = buildView(n, childStart, childList, key, type, false, ints);
+  const R = buildView(n, childStart, childList, key, type, true, ints);
   for (let x = 0; x < n; x++) {
     L.other[x] = R.fromOrig[L.toOrig[x]!]!;
     R.other[x] = L.fromOrig[R.toOrig[x]!]!;
