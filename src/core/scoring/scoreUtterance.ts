@@ -18,7 +18,8 @@ import { timeAligner } from '../ne/timeAligner';
 import { MetricInputError } from '../stats/errors';
 import type { ScoringSettings } from '../api/contract';
 import { DEFAULT_SCORING_SETTINGS, type ScoringDeps, phoneticAlignerOf } from './settings';
-import { structIou, structIouSignature } from '../structIou/structIou';
+import { structIouOfSegmentTrees, structIouSignature } from '../structIou/structIou';
+import { buildSegmentTree, nodePath } from '../structIou/segmentTree';
 import { parseTreeOrThrow } from '../tree/bracket';
 
 /** One word-alignment step: reference and hypothesis word indices (−1 for none) and the operation. */
@@ -182,16 +183,15 @@ export function scoreUtterance(
     // Struct-IoU compares constituents over time, so both trees need timed words (Shi et al. §3).
     if (goldTimes && hypTimes && !typed) {
       try {
-        const s = structIou({ tree: gTree, words: goldTimes }, { tree: pTree, words: hypTimes }, iouOptions);
+        // structIou() without describing every constituent: only the matched ones' paths are kept.
+        const g = buildSegmentTree(gTree, goldTimes, 'gold');
+        const p = buildSegmentTree(pTree, hypTimes, 'pred');
+        const s = structIouOfSegmentTrees(g, p, iouOptions, true);
         entry.structIou = {
           score: s.score,
           matchedIou: s.matchedIou,
           nodes: s.nodes,
-          pairs: s.pairs.map((q) => ({
-            gold: s.goldNodes[q.gold]!.path,
-            pred: s.predNodes[q.pred]!.path,
-            iou: q.iou,
-          })),
+          pairs: s.pairs.map((q) => ({ gold: nodePath(g, q.gold), pred: nodePath(p, q.pred), iou: q.iou })),
           signature: structIouSignature(iouOptions),
         };
       } catch (err) {
