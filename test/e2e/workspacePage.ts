@@ -193,3 +193,109 @@ export function makeLargeProject(dir: string): { file: string; id: string } {
   ]);
   return { file, id: 'long-100' };
 }
+
+/** One event of a Chrome trace (the fields read here). */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** Records a Chrome trace of the page (the DevTools timeline and user timing) while `during` runs. */
+export async function traced(page: Page, during: () => Promise<void>): Promise<TraceEvent[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+        'v8.execute',
+        '__metadata',
+      ],
+    },
+  });
+  try {
+    await during();
+  } finally {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+  }
+  return events;
+}
+
+/** Main-thread work inside a measure, from a trace: wall and thread (CPU) time, and self time by event. */
+export interface MainThreadWork {
+  /** The measure's duration in the trace (ms). */
+  measureMs: number;
+  /** Time the main thread spent in tasks inside the measure (ms). */
+  busyMs: number;
+  /** The main thread's CPU time in those tasks (thread time, prorated for tasks cut by the measure; ms). */
+  cpuMs: number;
+  /** Self wall time of each kind of event inside the measure (ms), largest first. */
+  selfMs: Record<string, number>;
+}
+
+/**
+ * The main thread's work inside the last `measure` (a `performance.measure` name) of a trace: its tasks
+ * (RunTask) cut to the measure, and the self time of the events in them (script, HTML parsing, style,
+ * layout, paint...), each event's time less that of the events nested in it.
+ */
+export function mainThreadWork(events: readonly TraceEvent[], measure: string): MainThreadWork {
+  const begin = events.filter((e) => e.name === measure && (e.ph === 'b' || e.ph === 'B')).at(-1);
+  const end = events.filter((e) => e.name === measure && (e.ph === 'e' || e.ph === 'E')).at(-1);
+  if (!begin || !end) throw new Error(`the trace has no measure ${measure}`);
+  const main = events.find(
+    (e) =>
+      e.ph === 'M' && e.name === 'thread_name' && e.pid === begin.pid && e.args?.name === 'CrRendererMain',
+  );
+  if (!main) throw new Error('the trace names no renderer main thread');
+  const [a, b] = [begin.ts, end.ts];
+  const overlap = (e: TraceEvent): number => Math.max(0, Math.min(b, e.ts + e.dur!) - Math.max(a, e.ts));
+  const slices = events
+    .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur !== undefined)
+    .sort((x, y) => x.ts - y.ts || y.dur! - x.dur!);
+  let busy = 0;
+  let cpu = 0;
+  const self: Record<string, number> = {};
+  const stack: { e: TraceEvent; self: number }[] = [];
+  const close = (upTo: number): void => {
+    while (stack.length > 0 && stack.at(-1)!.e.ts + stack.at(-1)!.e.dur! <= upTo) {
+      const top = stack.pop()!;
+      if (top.self > 0) self[top.e.name] = (self[top.e.name] ?? 0) + top.self;
+    }
+  };
+  for (const e of slices) {
+    close(e.ts);
+    const o = overlap(e);
+    if (stack.length > 0) stack.at(-1)!.self -= o;
+    else if (o > 0) {
+      busy += o;
+      cpu += e.tdur !== undefined && e.dur! > 0 ? (e.tdur * o) / e.dur! : o;
+    }
+    stack.push({ e, self: o });
+  }
+  close(Infinity);
+  const ms = (us: number): number => Math.round(us / 10) / 100;
+  return {
+    measureMs: ms(b - a),
+    busyMs: ms(busy),
+    cpuMs: ms(cpu),
+    selfMs: Object.fromEntries(
+      Object.entries(self)
+        .filter(([, v]) => v >= 50)
+        .sort((x, y) => y[1] - x[1])
+        .map(([k, v]) => [k, ms(v)]),
+    ),
+  };
+}

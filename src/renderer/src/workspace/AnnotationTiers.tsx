@@ -3,6 +3,7 @@ import type { LoadedTree } from '../../../core/edit/goldTrees';
 import type { Selection } from '../../../core/edit/selection';
 import type { TreeNode } from '../../../core/tree/tree';
 import type { SiblingRange } from '../../../core/edit/treeEdit';
+import type { Clock } from './clock';
 import { TreeMenu } from './TreeMenu';
 import { SpectrogramTier } from '../spectrogram/SpectrogramTier';
 import { EntityTier } from './EntityTier';
@@ -20,7 +21,8 @@ interface Props {
   selection: Selection;
   /** The words the selection covers. */
   span: readonly [number, number] | null;
-  current: number;
+  /** The playhead (the tiers mark the word under it themselves). */
+  clock: Clock;
   /** The utterance's trees (their names are listed). */
   trees: readonly { name: string }[];
   shown: LoadedTree | null;
@@ -55,7 +57,7 @@ export function AnnotationTiers(p: Props) {
           words={gold.words}
           selected={sel.kind === 'words' ? p.span : null}
           moving={p.movingWords}
-          current={p.current}
+          clock={p.clock}
           actions={p.actions}
         />
       </TierRow>
@@ -65,7 +67,7 @@ export function AnnotationTiers(p: Props) {
           entities={gold.entities}
           words={gold.words}
           selected={sel.kind === 'entity' ? sel.index : -1}
-          current={p.current}
+          clock={p.clock}
           actions={p.actions}
         />
       </TierRow>
@@ -86,7 +88,7 @@ export function AnnotationTiers(p: Props) {
           words={gold.words}
           selected={sel.kind === 'nodes' ? sel.range : null}
           moving={p.moving}
-          current={p.current}
+          clock={p.clock}
           actions={p.actions}
           colours={pairColours(p.system, shown?.gold.name ?? null)}
           emptyText={

@@ -1,7 +1,7 @@
 import { memo, type PointerEvent as ReactPointerEvent, useLayoutEffect, useMemo, useRef } from 'react';
 import type { GoldEntity, GoldWord } from '../../../core/gold/records';
 import { resizeEntity } from '../../../core/edit/entities';
-import { nearestWord } from './clock';
+import { type Clock, nearestWord, useCurrentWordEffect } from './clock';
 import type { TierActions } from './tierActions';
 import { escapeHtml, spanCss, syncBoxes } from './boxMarkup';
 import { timeOnTrack } from './timeAxis';
@@ -11,7 +11,8 @@ interface Props {
   entities: readonly GoldEntity[];
   words: readonly GoldWord[];
   selected: number;
-  current: number;
+  /** The playhead: entities over the word under it are marked. */
+  clock: Clock;
   actions: TierActions;
 }
 
@@ -64,7 +65,7 @@ export function entityMarkup(
  * an edge moves it to another word boundary, stopping at the neighbouring entities (one edit per drag).
  * The spans are markup (see boxMarkup.ts); the edges' handles come after the first paint.
  */
-export const EntityTier = memo(function EntityTier({ entities, words, selected, current, actions }: Props) {
+export const EntityTier = memo(function EntityTier({ entities, words, selected, clock, actions }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const handles = useAfterFirstPaint();
   const boxes = useMemo(() => entityMarkup(entities, words, handles), [entities, words, handles]);
@@ -73,13 +74,22 @@ export const EntityTier = memo(function EntityTier({ entities, words, selected, 
     const el = root.current!;
     if (drawn.current !== boxes) syncBoxes(el, boxes, drawn.current);
     drawn.current = boxes;
-    for (const box of el.querySelectorAll<HTMLElement>('.entity-box')) {
-      const i = Number(box.dataset.entity);
-      const en = entities[i];
-      box.classList.toggle('selected', i === selected);
-      box.classList.toggle('current', !!en && current >= en.firstWord && current <= en.lastWord);
-    }
-  }, [boxes, entities, selected, current]);
+    for (const box of el.querySelectorAll<HTMLElement>('.entity-box'))
+      box.classList.toggle('selected', Number(box.dataset.entity) === selected);
+  }, [boxes, selected]);
+  useCurrentWordEffect(
+    clock,
+    words,
+    (current) => {
+      const el = root.current;
+      if (!el) return;
+      for (const box of el.querySelectorAll<HTMLElement>('.entity-box')) {
+        const en = entities[Number(box.dataset.entity)];
+        box.classList.toggle('current', !!en && current >= en.firstWord && current <= en.lastWord);
+      }
+    },
+    [boxes, entities],
+  );
 
   const onEdgeDown = (e: ReactPointerEvent, index: number, edge: 'first' | 'last'): void => {
     e.stopPropagation();

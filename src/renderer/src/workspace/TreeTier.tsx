@@ -5,6 +5,7 @@ import { type NodeInfo, indexTree } from '../../../core/edit/treePaths';
 import type { TreeNode } from '../../../core/tree/tree';
 import type { TierActions } from './tierActions';
 import { escapeHtml, spanCss, syncBoxes } from './boxMarkup';
+import { type Clock, useCurrentWordEffect } from './clock';
 
 /** Height of one row of the tree, in pixels (also in styles.css). */
 export const TREE_ROW_PX = 24;
@@ -17,8 +18,8 @@ interface Props {
   selected: SiblingRange | null;
   /** The nodes being moved (picked, waiting for their new parent), or null. */
   moving?: SiblingRange | null;
-  /** Words of the selection (any kind), to mark the nodes they fall in. */
-  current: number;
+  /** The playhead: nodes over the word under it are marked. */
+  clock: Clock;
   actions: TierActions;
   /** Shown instead of the drawing when there is no usable tree. */
   emptyText: string;
@@ -33,6 +34,22 @@ function isSelected(path: number[], sel: SiblingRange | null): boolean {
   for (let i = 0; i < sel.parent.length; i++) if (path[i] !== sel.parent[i]) return false;
   const last = path[path.length - 1]!;
   return last >= sel.from && last <= sel.to;
+}
+
+/** Calls `f` with each node and its box under `el` (`nodes` in the order of `treeMarkup`). */
+function eachBox(
+  el: HTMLElement,
+  nodes: readonly NodeInfo[],
+  f: (n: NodeInfo, box: HTMLElement) => void,
+): void {
+  const kids = el.children;
+  // The boxes are in the order of `nodes` (a node whose words are gone is skipped: then match by path).
+  nodes.forEach((n, k) => {
+    let box = kids[k] as HTMLElement | undefined;
+    const path = n.path.join('.');
+    if (box?.dataset.path !== path) box = el.querySelector<HTMLElement>(`[data-path="${path}"]`) ?? undefined;
+    if (box) f(n, box);
+  });
 }
 
 /** The node boxes, each in the row of its height. */
@@ -79,7 +96,7 @@ export const TreeTier = memo(function TreeTier({
   words,
   selected,
   moving,
-  current,
+  clock,
   actions,
   emptyText,
   colours,
@@ -99,19 +116,22 @@ export const TreeTier = memo(function TreeTier({
     }
     if (drawn.current !== boxes) syncBoxes(el, boxes, drawn.current);
     drawn.current = boxes;
-    const kids = el.children;
-    // The boxes are in the order of `nodes` (a node whose words are gone is skipped: then match by path).
-    nodes.forEach((n, k) => {
-      let box = kids[k] as HTMLElement | undefined;
-      const path = n.path.join('.');
-      if (box?.dataset.path !== path)
-        box = el.querySelector<HTMLElement>(`[data-path="${path}"]`) ?? undefined;
-      if (!box) return;
+    eachBox(el, nodes, (n, box) => {
       box.classList.toggle('selected', isSelected(n.path, selected));
       box.classList.toggle('moving', isSelected(n.path, moving ?? null));
-      box.classList.toggle('current', current >= n.first && current <= n.last);
     });
-  }, [boxes, nodes, selected, moving, current]);
+  }, [boxes, nodes, selected, moving]);
+  useCurrentWordEffect(
+    clock,
+    words,
+    (current) => {
+      if (root.current)
+        eachBox(root.current, nodes, (n, box) =>
+          box.classList.toggle('current', current >= n.first && current <= n.last),
+        );
+    },
+    [boxes, nodes],
+  );
   const rows = nodes.reduce((m, n) => Math.max(m, n.height), 0);
   if (!tree || words.length === 0)
     return (

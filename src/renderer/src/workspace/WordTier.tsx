@@ -4,7 +4,7 @@ import { EditRefused } from '../../../core/edit/editRefused';
 import { moveBoundary, sharesBoundary } from '../../../core/edit/wordTier';
 import { formatTime } from '../format';
 import { escapeHtml, markRange, spanCss, syncBoxes } from './boxMarkup';
-import { nearestWord } from './clock';
+import { type Clock, nearestWord, useCurrentWordEffect } from './clock';
 import type { TierActions } from './tierActions';
 import { timeOnTrack } from './timeAxis';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
@@ -15,7 +15,8 @@ interface Props {
   selected: readonly [number, number] | null;
   /** Words of the nodes being moved (picked, waiting for their new parent), or null. */
   moving?: readonly [number, number] | null;
-  current: number;
+  /** The playhead: the word under it is marked. */
+  clock: Clock;
   actions: TierActions;
 }
 
@@ -68,9 +69,9 @@ export function wordMarkup(words: readonly GoldWord[], handles: boolean): string
  * it, dragging over words selects a run, dragging a boundary corrects the alignment (a shared boundary
  * moves for both neighbours; the drag is one edit), double-clicking edits the text. The boxes are markup
  * (see boxMarkup.ts), redrawn one by one as words change; the selection and the current word are marked
- * on them without redrawing them.
+ * on them without redrawing them (the current word straight from the playhead, without rendering).
  */
-export const WordTier = memo(function WordTier({ words, selected, moving, current, actions }: Props) {
+export const WordTier = memo(function WordTier({ words, selected, moving, clock, actions }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const handles = useAfterFirstPaint();
   const boxes = useMemo(() => wordMarkup(words, handles), [words, handles]);
@@ -82,9 +83,9 @@ export const WordTier = memo(function WordTier({ words, selected, moving, curren
     if (drawn.current !== boxes) syncBoxes(el, boxes, drawn.current);
     drawn.current = boxes;
     markRange(el, 'selected', a, b);
-    markRange(el, 'current', current, current);
     markRange(el, 'moving', ma, mb);
-  }, [boxes, a, b, current, ma, mb]);
+  }, [boxes, a, b, ma, mb]);
+  useCurrentWordEffect(clock, words, (c) => markRange(root.current, 'current', c, c), [boxes]);
 
   const onWordDown = (e: ReactPointerEvent, i: number): void => {
     const anchor = e.shiftKey && selected ? selected[0] : i;

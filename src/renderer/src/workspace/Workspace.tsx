@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { GoldState } from '../../../core/api/contract';
 import type { AnnotationStatus, Peaks, UtteranceDetail } from '../../../core/model/schemas';
 import type { GoldTree } from '../../../core/gold/records';
@@ -20,7 +28,7 @@ import { LabelPrompt, type PromptRequest } from './LabelPrompt';
 import { TreeDialog, type TreeDialogRequest } from './TreeDialog';
 import { TreeButtons } from './TreeMenu';
 import type { SiblingRange } from '../../../core/edit/treeEdit';
-import { markEnd, markStart } from './perf';
+import { markEnd, markStart, measureTick } from './perf';
 import { ScorePanel } from './ScorePanel';
 import { ShortcutSheet } from './ShortcutSheet';
 import { useSystemScores } from './useSystemScores';
@@ -91,7 +99,6 @@ export function Workspace({
     const frame = requestAnimationFrame(() => setRest(true));
     return () => cancelAnimationFrame(frame);
   }, []);
-  const current = useClock(clock, (t) => currentWordAt(gold.words, t));
 
   // Only the tree shown is parsed, and again only when its text or the words change.
   const shownGold = gold.trees.find((t) => t.name === treeName) ?? gold.trees[0] ?? null;
@@ -105,9 +112,11 @@ export function Workspace({
   // Nodes picked to be moved are named by their place in the tree they were picked in: a pick made in
   // another tree text (an edit elsewhere, an undo, a reload) no longer counts.
   const moving = pick && pick.in === shownGold ? pick.range : null;
+  // The playhead is not needed to check or span a selection (commands read it from the clock): the
+  // workspace does not render as the playhead moves; the tiers mark the word under it themselves.
   const ctx = useMemo(
-    () => ({ wordCount: gold.words.length, tree, entities: gold.entities, playheadWord: current }),
-    [gold, tree, current],
+    () => ({ wordCount: gold.words.length, tree, entities: gold.entities, playheadWord: -1 }),
+    [gold, tree],
   );
   const sel = selectionValid(selection, ctx) ? selection : NO_SELECTION;
   const span = selectionWords(sel, ctx);
@@ -257,6 +266,22 @@ export function Workspace({
     markEnd('draw', root.current, '+effects');
     markEnd('edit', root.current, '+effects');
   }, [gold]);
+  // A tick of the playhead that moves the current word is measured too; the count of the workspace's
+  // commits is kept on its element, so that playback is seen not to render it.
+  useEffect(() => {
+    let shown = -2;
+    return clock.onTick((start) => {
+      const c = currentWordAt(currentGold().words, clock.time);
+      if (c === shown) return;
+      shown = c;
+      measureTick(start, root.current);
+    });
+  }, [clock, currentGold]);
+  const commits = useRef(0);
+  useLayoutEffect(() => {
+    commits.current += 1;
+    root.current?.setAttribute('data-commits', String(commits.current));
+  });
 
   const wordTexts = useMemo(() => words.map((w) => w.text), [words]);
   const onTranscriptWord = useCallback(
@@ -293,13 +318,13 @@ export function Workspace({
           }
           top={
             peaks ? (
-              <Waveform
+              <PlayheadWaveform
+                clock={clock}
                 url={url}
                 peaks={peaks}
                 words={words}
                 startSec={u.startSec}
                 endSec={u.endSec}
-                currentWord={current}
                 axis={axis}
                 onTime={(t) => clock.set(t)}
                 onPlaying={setPlaying}
@@ -326,7 +351,7 @@ export function Workspace({
             gold={gold}
             selection={sel}
             span={span}
-            current={current}
+            clock={clock}
             trees={gold.trees}
             shown={shown}
             tree={tree}
@@ -353,7 +378,7 @@ export function Workspace({
       />
       {rest && (
         <>
-          <Transcript words={words} current={current} onWord={onTranscriptWord} />
+          <Transcript words={words} clock={clock} onWord={onTranscriptWord} />
           <div className="side-panels">
             <BracketEditor
               text={shown?.gold.bracket ?? null}
@@ -394,4 +419,13 @@ export function Workspace({
       )}
     </main>
   );
+}
+
+/** The waveform, following the current word on its own: playback renders it, not the workspace. */
+function PlayheadWaveform({
+  clock,
+  ...props
+}: Omit<ComponentProps<typeof Waveform>, 'currentWord'> & { clock: Clock }) {
+  const current = useClock(clock, (t) => currentWordAt(props.words, t));
+  return <Waveform {...props} currentWord={current} />;
 }

@@ -1,6 +1,6 @@
 // The playhead time as a tiny external store: the waveform reports it many times a second during
 // playback, and only what depends on it (the playhead line, the time readout, the current word) follows.
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 type Listener = () => void;
 
@@ -8,11 +8,25 @@ type Listener = () => void;
 export class Clock {
   time = 0;
   private readonly listeners = new Set<Listener>();
+  private afterTick: ((startMs: number) => void) | null = null;
 
   set(t: number): void {
     if (t === this.time) return;
+    const start = performance.now();
     this.time = t;
     for (const l of this.listeners) l();
+    this.afterTick?.(start);
+  }
+
+  /**
+   * Calls `f` after the listeners of each change, with the `performance.now()` of its start (for measures);
+   * returns the function that stops it.
+   */
+  onTick(f: (startMs: number) => void): () => void {
+    this.afterTick = f;
+    return () => {
+      if (this.afterTick === f) this.afterTick = null;
+    };
   }
 
   subscribe = (l: Listener): (() => void) => {
@@ -24,6 +38,35 @@ export class Clock {
 /** A value computed from the playhead time; the component re-renders only when the value changes. */
 export function useClock<T>(clock: Clock, select: (t: number) => T): T {
   return useSyncExternalStore(clock.subscribe, () => select(clock.time));
+}
+
+/**
+ * Calls `apply` with the current word now and whenever the playhead moves to another word, without
+ * re-rendering anything: tiers mark their boxes in place. `deps` name what `apply` draws on (the boxes);
+ * when they change, the mark is applied again.
+ */
+export function useCurrentWordEffect(
+  clock: Clock,
+  words: readonly { startSec: number; endSec: number }[],
+  apply: (current: number) => void,
+  deps: readonly unknown[],
+): void {
+  const applyRef = useRef(apply);
+  useLayoutEffect(() => {
+    applyRef.current = apply;
+  });
+  useLayoutEffect(() => {
+    let shown: number | null = null;
+    const update = (): void => {
+      const c = currentWordAt(words, clock.time);
+      if (c === shown) return;
+      shown = c;
+      applyRef.current(c);
+    };
+    update();
+    return clock.subscribe(update);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` are the caller's
+  }, [clock, words, ...deps]);
 }
 
 /** Index of the word whose interval holds `t`, or -1 (intervals are half-open, as a playhead crosses them). */

@@ -43,6 +43,8 @@ export function warmUp(): void {
     'position:fixed;left:-10000px;top:0;width:600px;visibility:hidden;--pps:100;--scroll:0';
   document.body.appendChild(host);
   const axis = new TimeAxis();
+  const clock = new Clock();
+  clock.set(0.3);
   const noop = (): void => undefined;
   const actions: TierActions = {
     axis,
@@ -66,14 +68,14 @@ export function warmUp(): void {
             <div className="axis-body">
               <div className="tiers">
                 <TierRow name="words">
-                  <WordTier words={TINY.words} selected={[0, 1]} current={0} actions={actions} />
+                  <WordTier words={TINY.words} selected={[0, 1]} clock={clock} actions={actions} />
                 </TierRow>
                 <TierRow name="entities">
                   <EntityTier
                     entities={TINY.entities}
                     words={TINY.words}
                     selected={0}
-                    current={1}
+                    clock={clock}
                     actions={actions}
                   />
                 </TierRow>
@@ -83,7 +85,7 @@ export function warmUp(): void {
                     typed={false}
                     words={TINY.words}
                     selected={sel.range}
-                    current={2}
+                    clock={clock}
                     actions={actions}
                     emptyText=""
                   />
@@ -92,7 +94,7 @@ export function warmUp(): void {
             </div>
           </div>
           <TransportBar
-            clock={new Clock()}
+            clock={clock}
             axis={axis}
             playing={false}
             rate={1}
