@@ -5,7 +5,7 @@
 import type { TedCosts } from './costModel';
 import { spfInner } from './spfInner';
 import { spfLeft } from './spfLeft';
-import { computeStrategy } from './strategy';
+import { strategyFor } from './strategy';
 import type { TreeIndex } from './treeIndex';
 import { makeWorkspace, type TedWorkspace } from './workspace';
 
@@ -62,7 +62,7 @@ export function runTed(
 ): TedRun {
   const ws = makeWorkspace(costs, t1, t2);
   if (t1.n === 1 || t2.n === 1) return { distance: singleNodeDistance(ws), ws };
-  strategy ??= computeStrategy(t1, t2);
+  strategy ??= strategyFor(t1, t2);
   const n2 = t2.n;
   // GTED with an explicit stack (deep trees must not overflow the call stack): a pair is pushed
   // once to expand its hanging pairs and once more, below them, to run its single-path function.

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { node, type TreeNode } from '../tree/tree';
-import { computeStrategy } from './strategy';
+import { computeStrategy, strategyFor } from './strategy';
 import { arbTree } from './testTrees';
 import { indexTree, LabelKeys, type TreeIndex } from './treeIndex';
 
@@ -23,6 +23,43 @@ describe('computeStrategy', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('from the cache: the strategy of the same shapes, whatever the labels', () => {
+    const relabel = (t: TreeNode, k: number): TreeNode => ({
+      label: `${t.label}${k}`,
+      children: t.children.map((c) => relabel(c, k)),
+    });
+    fc.assert(
+      fc.property(arbTree(12), arbTree(12), (t1, t2) => {
+        const [a, b] = pair(t1, t2);
+        const first = strategyFor(a, b);
+        expect(Array.from(first)).toEqual(Array.from(computeStrategy(a, b)));
+        const [c, d] = pair(relabel(t1, 1), relabel(t2, 2));
+        expect(strategyFor(c, d)).toBe(first);
+        // The other order is another pair of shapes.
+        expect(Array.from(strategyFor(b, a))).toEqual(Array.from(computeStrategy(b, a)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('from the cache: still right once old entries are evicted', () => {
+    const comb = (n: number): TreeNode => {
+      let t = node('x');
+      for (let k = 0; k < n; k++) t = node('a', [node('b'), t]);
+      return t;
+    };
+    const flat = node(
+      'S',
+      Array.from({ length: 40 }, () => node('NN', [node('w')])),
+    );
+    // About 4 million strategy entries in all, four times what the cache keeps.
+    const sizes = Array.from({ length: 200 }, (_, k) => 30 + k);
+    for (const n of [...sizes, ...sizes.slice(0, 5), ...sizes.slice(-5)]) {
+      const [a, b] = pair(comb(n), flat);
+      expect(Array.from(strategyFor(a, b))).toEqual(Array.from(computeStrategy(a, b)));
+    }
   });
 
   it('agrees on deep and wide trees, and on one after another of different sizes (reused rows)', () => {
@@ -46,6 +83,7 @@ describe('computeStrategy', () => {
     for (const [t1, t2] of cases) {
       const [a, b] = pair(t1, t2);
       expect(Array.from(computeStrategy(a, b))).toEqual(Array.from(referenceStrategy(a, b)));
+      expect(Array.from(strategyFor(a, b))).toEqual(Array.from(referenceStrategy(a, b)));
     }
   });
 });

@@ -4,6 +4,7 @@ import { parseTreeOrThrow } from '../tree/bracket';
 import { node, type TreeNode } from '../tree/tree';
 import { parseTedCosts, tedCosts, TedInputError, type TedCosts } from './costModel';
 import { runTed } from './distance';
+import { recoverMapping } from './mapping';
 import { oracleDistance } from './oracle';
 import { treeDistance, treeEditDistance } from './ted';
 import { arbCosts, arbTree, mappingProblems } from './testTrees';
@@ -161,6 +162,42 @@ describe('tree edit distance: properties against the brute-force oracle', () => 
           }
         }
         expect(runTed(a, b, tedCosts(costs), strategy).distance).toBe(oracleDistance(t1, t2, costs));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('fills the same subtree distances and finds the same mapping whatever the strategy', () => {
+    // The strategy only decides which single-path functions fill delta; every subtree pair is filled
+    // with its exact distance either way, so the mapping read from delta cannot depend on it.
+    fc.assert(
+      fc.property(arbTree(10), arbTree(10), arbCosts(), fc.integer(), (t1, t2, costs, seed) => {
+        const keys = new LabelKeys();
+        const a = indexTree(t1, keys, costs.typed);
+        const b = indexTree(t2, keys, costs.typed);
+        fc.pre(a.n > 1 && b.n > 1);
+        let s = seed >>> 0;
+        const rnd = (k: number): number => {
+          s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+          return s % k;
+        };
+        const strategy = new Int32Array(a.n * b.n);
+        for (let v = 0; v < a.n; v++) {
+          for (let w = 0; w < b.n; w++) {
+            const inF = rnd(2) === 0;
+            const tr = inF ? a : b;
+            const root = inF ? v : w;
+            const leaves: number[] = [];
+            for (let x = root; x < root + tr.size[root]!; x++) if (tr.size[x] === 1) leaves.push(x);
+            const leaf = leaves[rnd(leaves.length)]!;
+            strategy[v * b.n + w] = inF ? leaf + 1 : -(leaf + 1);
+          }
+        }
+        const c = tedCosts(costs);
+        const optimal = runTed(a, b, c);
+        const random = runTed(a, b, c, strategy);
+        expect(Array.from(random.ws.delta)).toEqual(Array.from(optimal.ws.delta));
+        expect(recoverMapping(random.ws)).toEqual(recoverMapping(optimal.ws));
       }),
       { numRuns: 400 },
     );
