@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normaliseWord, preprocessDocument } from './preprocess';
+import { keptEntityIndices, normaliseWord, preprocessDocument } from './preprocess';
 
 const w = (text: string, startSec: number | null = null) => ({ text, startSec, endSec: startSec });
 
@@ -26,5 +27,33 @@ describe('preprocessing (Burger et al. §2.1)', () => {
     expect(doc.words).toEqual([w('NEWT', 1), w('GINGRICH', 3)]);
     expect(doc.entities).toEqual([{ type: 'PERSON', firstWord: 0, lastWord: 1 }]);
     expect(droppedEntities).toBe(2);
+  });
+});
+
+describe('keptEntityIndices', () => {
+  it('keeps the entities that preprocessing one at a time keeps (random words and spans)', () => {
+    const word = fc.constantFrom('New', 'york', ',', '.', "O'Brien", '--', 'U.S.', '"', 'x');
+    const doc = fc.array(word, { minLength: 0, maxLength: 8 }).chain((texts) =>
+      fc.record({
+        words: fc.constant(texts.map((text, i) => ({ text, startSec: i, endSec: i + 0.5 }))),
+        entities: fc.array(
+          fc
+            .tuple(fc.nat({ max: 9 }), fc.nat({ max: 3 }), fc.constantFrom('P', 'L'))
+            .map(([a, len, type]) => ({ type, firstWord: a, lastWord: a + len })),
+          { maxLength: 4 },
+        ),
+      }),
+    );
+    fc.assert(
+      fc.property(doc, fc.boolean(), (d, caseFold) => {
+        const slow = d.entities.flatMap((e, k) =>
+          preprocessDocument({ words: [...d.words], entities: [e] }, { caseFold }).droppedEntities === 0
+            ? [k]
+            : [],
+        );
+        expect(keptEntityIndices(d, { caseFold })).toEqual(slow);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -54,3 +54,26 @@ export function preprocessDocument(
   }
   return { doc: { words, entities }, droppedEntities };
 }
+
+/**
+ * The indices of `doc`'s entities that `preprocessDocument` keeps (those with a word left after
+ * punctuation is removed), each word normalised once.
+ */
+export function keptEntityIndices(doc: NeDocument, options: NePreprocessOptions = {}): number[] {
+  const caseFold = options.caseFold ?? true;
+  const keptBefore = new Int32Array(doc.words.length + 1);
+  let kept = 0;
+  doc.words.forEach((w, i) => {
+    keptBefore[i] = kept;
+    if (normaliseWord(w.text, caseFold) !== '') kept++;
+  });
+  keptBefore[doc.words.length] = kept;
+  const out: number[] = [];
+  doc.entities.forEach((e, k) => {
+    // The same test as preprocessDocument's (an entity beyond the words is not counted as dropped).
+    const first = keptBefore[e.firstWord]!;
+    const last = keptBefore[e.lastWord + 1]! - 1;
+    if (!(last < first)) out.push(k);
+  });
+  return out;
+}

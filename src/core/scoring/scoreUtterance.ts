@@ -12,7 +12,7 @@ import type { GoldRecords } from '../gold/records';
 import type { SystemOutput } from '../model/systemOutput';
 import { figureAt, figureName, scoreNbest } from '../nbest/nbestScorer';
 import { neSignature, scoreNeDocument } from '../ne/scoreNe';
-import { preprocessDocument } from '../ne/preprocess';
+import { keptEntityIndices } from '../ne/preprocess';
 import { textAligner } from '../ne/textAligner';
 import { timeAligner } from '../ne/timeAligner';
 import { MetricInputError } from '../stats/errors';
@@ -233,15 +233,8 @@ export function scoreUtterance(
     }
     // The scorer numbers the entities that survive preprocessing (punctuation-only ones are dropped,
     // Burger et al. stage 1); the studio needs the indices of the entities as given.
-    const kept = (
-      words: GoldRecords['words'] | typeof hypDoc.words,
-      entities: readonly { type: string; firstWord: number; lastWord: number }[],
-    ) =>
-      entities.flatMap((e, k) =>
-        preprocessDocument({ words: [...words], entities: [e] }).droppedEntities === 0 ? [k] : [],
-      );
-    const keptRef = kept(refDoc.words, refDoc.entities);
-    const keptHyp = kept(hypDoc.words, hypDoc.entities);
+    const keptRef = keptEntityIndices({ words: refDoc.words, entities: refDoc.entities });
+    const keptHyp = keptEntityIndices({ words: hypDoc.words, entities: hypDoc.entities });
     const entries = d.entries.map((e) => ({
       ref: e.ref >= 0 ? keptRef[e.ref]! : -1,
       hyp: e.hyp >= 0 ? keptHyp[e.hyp]! : -1,
