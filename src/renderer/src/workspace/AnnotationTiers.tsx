@@ -21,6 +21,8 @@ interface Props {
   selection: Selection;
   /** The words the selection covers. */
   span: readonly [number, number] | null;
+  /** The recording's duration: the tiers' width on the time axis. */
+  durationSec: number;
   /** The playhead (the tiers mark the word under it themselves). */
   clock: Clock;
   /** The utterance's trees (their names are listed). */
@@ -55,6 +57,7 @@ export function AnnotationTiers(p: Props) {
       <TierRow name="words">
         <WordTier
           words={gold.words}
+          durationSec={p.durationSec}
           selected={sel.kind === 'words' ? p.span : null}
           moving={p.movingWords}
           clock={p.clock}
@@ -66,6 +69,7 @@ export function AnnotationTiers(p: Props) {
         <EntityTier
           entities={gold.entities}
           words={gold.words}
+          durationSec={p.durationSec}
           selected={sel.kind === 'entity' ? sel.index : -1}
           clock={p.clock}
           actions={p.actions}
@@ -86,6 +90,7 @@ export function AnnotationTiers(p: Props) {
           tree={p.tree}
           typed={shown?.gold.typed ?? false}
           words={gold.words}
+          durationSec={p.durationSec}
           selected={sel.kind === 'nodes' ? sel.range : null}
           moving={p.moving}
           clock={p.clock}

@@ -11,6 +11,8 @@ interface Props {
   entities: readonly GoldEntity[];
   words: readonly GoldWord[];
   selected: number;
+  /** The recording's duration: the tier's width on the time axis. */
+  durationSec: number;
   /** The playhead: entities over the word under it are marked. */
   clock: Clock;
   actions: TierActions;
@@ -32,6 +34,7 @@ export function entityColor(type: string): string {
 export function entityMarkup(
   entities: readonly GoldEntity[],
   words: readonly GoldWord[],
+  durationSec: number,
   handles: boolean,
 ): string[] {
   const out: string[] = [];
@@ -48,7 +51,7 @@ export function entityMarkup(
         .join(' '),
     );
     let html =
-      `<div class="tier-box entity-box" style="${spanCss(a.startSec, b.endSec)};border-color:${color};background:${color}22" ` +
+      `<div class="tier-box entity-box" style="${spanCss(a.startSec, b.endSec, durationSec)};border-color:${color};background:${color}22" ` +
       `data-entity="${i}" data-type="${type}" data-span="${en.firstWord}-${en.lastWord}" title="${type}: ${text}">` +
       `<span class="box-label" style="color:${color}">${type}</span>`;
     if (handles)
@@ -65,10 +68,20 @@ export function entityMarkup(
  * an edge moves it to another word boundary, stopping at the neighbouring entities (one edit per drag).
  * The spans are markup (see boxMarkup.ts); the edges' handles come after the first paint.
  */
-export const EntityTier = memo(function EntityTier({ entities, words, selected, clock, actions }: Props) {
+export const EntityTier = memo(function EntityTier({
+  entities,
+  words,
+  durationSec,
+  selected,
+  clock,
+  actions,
+}: Props) {
   const root = useRef<HTMLDivElement>(null);
   const handles = useAfterFirstPaint();
-  const boxes = useMemo(() => entityMarkup(entities, words, handles), [entities, words, handles]);
+  const boxes = useMemo(
+    () => entityMarkup(entities, words, durationSec, handles),
+    [entities, words, durationSec, handles],
+  );
   const drawn = useRef<readonly string[] | null>(null);
   useLayoutEffect(() => {
     const el = root.current!;

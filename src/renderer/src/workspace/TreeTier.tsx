@@ -18,6 +18,8 @@ interface Props {
   selected: SiblingRange | null;
   /** The nodes being moved (picked, waiting for their new parent), or null. */
   moving?: SiblingRange | null;
+  /** The recording's duration: the tier's width on the time axis. */
+  durationSec: number;
   /** The playhead: nodes over the word under it are marked. */
   clock: Clock;
   actions: TierActions;
@@ -56,6 +58,7 @@ function eachBox(
 export function treeMarkup(
   nodes: readonly NodeInfo[],
   words: readonly GoldWord[],
+  durationSec: number,
   typed: boolean,
   colours: ReadonlyMap<string, string> | undefined,
 ): string[] {
@@ -76,7 +79,7 @@ export function treeMarkup(
         .join(' '),
     );
     out.push(
-      `<div class="tier-box node-box" style="${spanCss(first.startSec, last.endSec)};top:${(n.height - 1) * TREE_ROW_PX}px` +
+      `<div class="tier-box node-box" style="${spanCss(first.startSec, last.endSec, durationSec)};top:${(n.height - 1) * TREE_ROW_PX}px` +
         `${colour ? `;background:${escapeHtml(colour)}` : ''}" data-path="${path}" data-label="${label}" ` +
         `title="${label}: ${text}"><span class="box-label">${label}</span></div>`,
     );
@@ -94,6 +97,7 @@ export const TreeTier = memo(function TreeTier({
   tree,
   typed,
   words,
+  durationSec,
   selected,
   moving,
   clock,
@@ -106,7 +110,10 @@ export const TreeTier = memo(function TreeTier({
     () => (tree ? indexTree(tree).filter((n) => n.node.children.length > 0) : []),
     [tree],
   );
-  const boxes = useMemo(() => treeMarkup(nodes, words, typed, colours), [nodes, words, typed, colours]);
+  const boxes = useMemo(
+    () => treeMarkup(nodes, words, durationSec, typed, colours),
+    [nodes, words, durationSec, typed, colours],
+  );
   const drawn = useRef<readonly string[] | null>(null);
   useLayoutEffect(() => {
     const el = root.current;

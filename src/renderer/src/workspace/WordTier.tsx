@@ -15,6 +15,8 @@ interface Props {
   selected: readonly [number, number] | null;
   /** Words of the nodes being moved (picked, waiting for their new parent), or null. */
   moving?: readonly [number, number] | null;
+  /** The recording's duration: the tier's width on the time axis. */
+  durationSec: number;
   /** The playhead: the word under it is marked. */
   clock: Clock;
   actions: TierActions;
@@ -46,13 +48,13 @@ function track(e: ReactPointerEvent, move: (clientX: number) => void, done: (mov
  * The boxes of the words. The boundary handles (invisible until hovered) come in the frame after the
  * first paint; a boundary shared with the previous word has one handle: that word's end.
  */
-export function wordMarkup(words: readonly GoldWord[], handles: boolean): string[] {
+export function wordMarkup(words: readonly GoldWord[], durationSec: number, handles: boolean): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const text = escapeHtml(w.text);
     let html =
-      `<div class="tier-box word-box" style="${spanCss(w.startSec, w.endSec)}" data-word="${i}" ` +
+      `<div class="tier-box word-box" style="${spanCss(w.startSec, w.endSec, durationSec)}" data-word="${i}" ` +
       `title="${text}  ${formatTime(w.startSec)}–${formatTime(w.endSec)}"><span class="box-label">${text}</span>`;
     if (handles) {
       if (!sharesBoundary(words, i, 'start'))
@@ -71,10 +73,17 @@ export function wordMarkup(words: readonly GoldWord[], handles: boolean): string
  * (see boxMarkup.ts), redrawn one by one as words change; the selection and the current word are marked
  * on them without redrawing them (the current word straight from the playhead, without rendering).
  */
-export const WordTier = memo(function WordTier({ words, selected, moving, clock, actions }: Props) {
+export const WordTier = memo(function WordTier({
+  words,
+  durationSec,
+  selected,
+  moving,
+  clock,
+  actions,
+}: Props) {
   const root = useRef<HTMLDivElement>(null);
   const handles = useAfterFirstPaint();
-  const boxes = useMemo(() => wordMarkup(words, handles), [words, handles]);
+  const boxes = useMemo(() => wordMarkup(words, durationSec, handles), [words, durationSec, handles]);
   const drawn = useRef<readonly string[] | null>(null);
   const [a, b] = selected ?? [-1, -2];
   const [ma, mb] = moving ?? [-1, -2];

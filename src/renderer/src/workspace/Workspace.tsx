@@ -292,6 +292,7 @@ export function Workspace({
     [playWords],
   );
   const url = mediaUrl(detail.audio.id);
+  const durationSec = peaks?.durationSec ?? detail.audio.durationSec;
   return (
     <main className="page utterance-view" ref={root} data-utterance={u.id}>
       <WorkspaceToolbar
@@ -311,7 +312,7 @@ export function Workspace({
         <AxisBody
           axis={axis}
           clock={clock}
-          durationSec={peaks?.durationSec ?? detail.audio.durationSec}
+          durationSec={durationSec}
           waveform={waveform}
           band={
             bandStart !== undefined && bandEnd !== undefined ? { startSec: bandStart, endSec: bandEnd } : null
@@ -351,6 +352,7 @@ export function Workspace({
             gold={gold}
             selection={sel}
             span={span}
+            durationSec={durationSec}
             clock={clock}
             trees={gold.trees}
             shown={shown}

@@ -15,9 +15,16 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
-/** The inline style of a box from `startSec` to `endSec` on the time axis (as `spanStyle`, as CSS text). */
-export function spanCss(startSec: number, endSec: number): string {
-  return `left:calc(var(--pps) * ${startSec}px);width:calc(var(--pps) * ${Math.max(0, endSec - startSec)}px)`;
+/**
+ * The inline style of a box from `startSec` to `endSec` on the time axis, in a tier as wide as the
+ * recording (`durationSec`): percentages of the tier's width, which the zoom sets, so the box follows the
+ * zoom without being redrawn and without a `var()` to resolve per box. Without a duration, as `spanStyle`.
+ */
+export function spanCss(startSec: number, endSec: number, durationSec: number): string {
+  const width = Math.max(0, endSec - startSec);
+  if (!(durationSec > 0)) return `left:calc(var(--pps) * ${startSec}px);width:calc(var(--pps) * ${width}px)`;
+  const pct = (sec: number): number => +((sec / durationSec) * 100).toFixed(7);
+  return `left:${pct(startSec)}%;width:${pct(width)}%`;
 }
 
 /**

@@ -40,7 +40,7 @@ export function warmUp(): void {
   const host = document.createElement('div');
   host.setAttribute('aria-hidden', 'true');
   host.style.cssText =
-    'position:fixed;left:-10000px;top:0;width:600px;visibility:hidden;--pps:100;--scroll:0';
+    'position:fixed;left:-10000px;top:0;width:600px;visibility:hidden;--pps:100;--duration:1;--scroll:0';
   document.body.appendChild(host);
   const axis = new TimeAxis();
   const clock = new Clock();
@@ -68,12 +68,19 @@ export function warmUp(): void {
             <div className="axis-body">
               <div className="tiers">
                 <TierRow name="words">
-                  <WordTier words={TINY.words} selected={[0, 1]} clock={clock} actions={actions} />
+                  <WordTier
+                    words={TINY.words}
+                    durationSec={1}
+                    selected={[0, 1]}
+                    clock={clock}
+                    actions={actions}
+                  />
                 </TierRow>
                 <TierRow name="entities">
                   <EntityTier
                     entities={TINY.entities}
                     words={TINY.words}
+                    durationSec={1}
                     selected={0}
                     clock={clock}
                     actions={actions}
@@ -84,6 +91,7 @@ export function warmUp(): void {
                     tree={tree}
                     typed={false}
                     words={TINY.words}
+                    durationSec={1}
                     selected={sel.range}
                     clock={clock}
                     actions={actions}
