@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type JobStatus, PlotSvg } from '../../../core/api/contract';
 import { call } from '../bridge';
 import { safeSvg } from './safeSvg';
+import { reportPhase } from './reportPhase';
 import { useJob } from './useJob';
 
 const PlotList = PlotSvg.array();
@@ -53,7 +54,7 @@ export function DashboardPlots({ version }: { version: number }) {
   if (!plots || plots.length === 0)
     return running && job ? (
       <p className="muted plots-loading" aria-live="polite">
-        Plots: {job.phase || 'starting'}…
+        Plots: {reportPhase(job)}…
       </p>
     ) : null;
   const plot = plots.find((p) => p.id === chosen) ?? plots[0]!;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type JobStatus, ReportFile } from '../../../core/api/contract';
 import { call } from '../bridge';
+import { reportPhase } from './reportPhase';
 import { useJob } from './useJob';
 
 type Format = 'html' | 'csv' | 'json' | 'pdf';
@@ -73,15 +74,14 @@ export function ReportExport() {
           onClick={() => run(f)}
           disabled={busy !== null && !failure}
           data-format={f}
-          title={busy === f && running && job?.phase ? `${job.phase}…` : undefined}
+          title={busy === f && running && job ? `${reportPhase(job)}…` : undefined}
         >
           {busy === f && running ? '…' : f.toUpperCase()}
         </button>
       ))}
       {busy !== null && running && job && (
         <span className="muted" aria-live="polite">
-          {job.phase || 'starting'}
-          {job.total > 0 ? ` ${job.done} of ${job.total}` : ''}…
+          {reportPhase(job)}…
         </span>
       )}
       {problem && <span className="error-text">{problem}</span>}
