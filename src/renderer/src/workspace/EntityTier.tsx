@@ -51,9 +51,9 @@ export function entityMarkup(
         .join(' '),
     );
     let html =
-      `<div class="tier-box entity-box" style="${spanCss(a.startSec, b.endSec, durationSec)};border-color:${color};background:${color}22" ` +
+      `<div class="tier-box entity-box" style="${spanCss(a.startSec, b.endSec, durationSec)};border-color:${color};background:${color}22;color:${color}" ` +
       `data-entity="${i}" data-type="${type}" data-span="${en.firstWord}-${en.lastWord}" title="${type}: ${text}">` +
-      `<span class="box-label" style="color:${color}">${type}</span>`;
+      type;
     if (handles)
       html +=
         `<span class="handle start" data-entity-edge="${i}-first"></span>` +

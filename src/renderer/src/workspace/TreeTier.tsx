@@ -81,7 +81,7 @@ export function treeMarkup(
     out.push(
       `<div class="tier-box node-box" style="${spanCss(first.startSec, last.endSec, durationSec)};top:${(n.height - 1) * TREE_ROW_PX}px` +
         `${colour ? `;background:${escapeHtml(colour)}` : ''}" data-path="${path}" data-label="${label}" ` +
-        `title="${label}: ${text}"><span class="box-label">${label}</span></div>`,
+        `title="${label}: ${text}">${label}</div>`,
     );
   }
   return out;

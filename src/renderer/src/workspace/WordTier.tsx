@@ -55,7 +55,7 @@ export function wordMarkup(words: readonly GoldWord[], durationSec: number, hand
     const text = escapeHtml(w.text);
     let html =
       `<div class="tier-box word-box" style="${spanCss(w.startSec, w.endSec, durationSec)}" data-word="${i}" ` +
-      `title="${text}  ${formatTime(w.startSec)}–${formatTime(w.endSec)}"><span class="box-label">${text}</span>`;
+      `title="${text}  ${formatTime(w.startSec)}–${formatTime(w.endSec)}">${text}`;
     if (handles) {
       if (!sharesBoundary(words, i, 'start'))
         html += `<span class="handle start" data-boundary="${i}-start"></span>`;
