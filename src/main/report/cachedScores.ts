@@ -14,12 +14,16 @@ const VALID = `c.metric = 'utterance' AND c.signature = ?
 
 /** How many pairs of `systemIds` that have an output have no valid cached scores under `signature`. */
 export function missingScores(db: Db, systemIds: readonly number[], signature: string): number {
+  // Joined rather than correlated: the app process runs this before each report, so it is kept quick.
   const count = db
     .prepare(
       `SELECT count(*) FROM system_output o
+         JOIN utterance t ON t.id = o.utterance_id
+         JOIN system s ON s.id = o.system_id
         WHERE o.system_id = ? AND NOT EXISTS (
           SELECT 1 FROM score_cache c WHERE c.system_id = o.system_id AND c.utterance_id = o.utterance_id
-            AND ${VALID})`,
+            AND c.metric = 'utterance' AND c.signature = ? AND c.gold_rev = t.gold_rev
+            AND c.output_rev = s.output_rev)`,
     )
     .pluck();
   let n = 0;

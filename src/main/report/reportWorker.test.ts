@@ -67,6 +67,7 @@ describe('report worker', () => {
       expect(phases).toEqual(expect.arrayContaining(['reading', 'building', 'writing']));
 
       const model = await inThreadModel(store);
+      expect(missingScores(store.db, ids, scoringContext(store).signature)).toBe(0);
       expect(model.utterances[0]!.rows[0]!.utteranceId).toBe(u);
       expect(stale).toEqual({ type: 'text', text: await reportText(model, 'json') });
       for (const format of ['html', 'csv', 'md'] as const)
