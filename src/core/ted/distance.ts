@@ -7,7 +7,7 @@ import { spfInner } from './spfInner';
 import { spfLeft } from './spfLeft';
 import { strategyFor } from './strategy';
 import type { TreeIndex } from './treeIndex';
-import { makeWorkspace, type TedWorkspace } from './workspace';
+import { makeWorkspace, type TedWorkspace, type WorkspaceMemory } from './workspace';
 
 /** Distance between two single-node-or-larger trees when one of them is a single node (APTED's spf1). */
 function singleNodeDistance(ws: TedWorkspace): number {
@@ -59,8 +59,9 @@ export function runTed(
   t2: TreeIndex,
   costs: TedCosts,
   strategy: Int32Array | null = null,
+  memory?: WorkspaceMemory,
 ): TedRun {
-  const ws = makeWorkspace(costs, t1, t2);
+  const ws = makeWorkspace(costs, t1, t2, memory);
   if (t1.n === 1 || t2.n === 1) return { distance: singleNodeDistance(ws), ws };
   strategy ??= strategyFor(t1, t2);
   const n2 = t2.n;

@@ -5,7 +5,8 @@ import { SIEVE_VERSION } from '../version';
 import { costsSignature, tedCosts, type TedCosts } from './costModel';
 import { runTed } from './distance';
 import { recoverMapping } from './mapping';
-import { indexTree, LabelKeys, type TreeIndex } from './treeIndex';
+import { indexTree, type IndexMemory, LabelKeys, type TreeIndex } from './treeIndex';
+import type { WorkspaceMemory } from './workspace';
 
 /** One edit operation of a mapping; i and j are 1-based left-to-right postorder numbers (Thomae et al. §4), null for ε. */
 export interface TedOp {
@@ -46,23 +47,61 @@ export function tedSignature(costs: TedCosts): string {
   return `ted|${costsSignature(costs)}|v:${SIEVE_VERSION}`;
 }
 
+// treeDistance and treeEditDistance drop their indices and workspace before they return (they are not
+// re-entrant), so the memory of both is kept from call to call instead of being allocated per pair: fewer
+// buffers outside V8's heap, far fewer collections when a corpus is scored. Past SCRATCH_KEEP elements a
+// buffer is not kept, so one huge pair does not pin its memory.
+const SCRATCH_KEEP = 1 << 20;
+
+/** A zeroed typed array of at least `n` elements from `slot` of `kept`, or a fresh one. */
+function scratch<T extends Int32Array | Float64Array>(
+  kept: (T | undefined)[],
+  slot: number,
+  n: number,
+  make: (n: number) => T,
+): T {
+  if (n > SCRATCH_KEEP) return make(n);
+  let a = kept[slot];
+  if (a === undefined || a.length < n) kept[slot] = a = make(Math.max(n, 2 * (a?.length ?? 0), 1024));
+  else a.fill(0, 0, n);
+  return a;
+}
+
+const keptInts: (Int32Array | undefined)[] = [];
+const keptFloats: (Float64Array | undefined)[] = [];
+const newInts = (n: number): Int32Array => new Int32Array(n);
+const newFloats = (n: number): Float64Array => new Float64Array(n);
+const firstIndexMemory: IndexMemory = (ints, floats) => [
+  scratch(keptInts, 0, ints, newInts),
+  scratch(keptFloats, 0, floats, newFloats),
+];
+const secondIndexMemory: IndexMemory = (ints, floats) => [
+  scratch(keptInts, 1, ints, newInts),
+  scratch(keptFloats, 1, floats, newFloats),
+];
+const workspaceMemory: WorkspaceMemory = (delta, floats, ints) => [
+  scratch(keptFloats, 2, delta, newFloats),
+  scratch(keptFloats, 3, floats, newFloats),
+  scratch(keptInts, 2, ints, newInts),
+];
+
 function indexPair(t1: TreeNode, t2: TreeNode, typed: boolean): [TreeIndex, TreeIndex] {
   const keys = new LabelKeys();
-  return [indexTree(t1, keys, typed), indexTree(t2, keys, typed)];
+  return [indexTree(t1, keys, typed, firstIndexMemory), indexTree(t2, keys, typed, secondIndexMemory)];
 }
 
 /** Minimum tree edit distance only (no mapping), the fast path. */
 export function treeDistance(t1: TreeNode, t2: TreeNode, costs: Partial<TedCosts> = {}): number {
   const c = tedCosts(costs);
   const [a, b] = indexPair(t1, t2, c.typed);
-  return runTed(a, b, c).distance;
+  return runTed(a, b, c, null, workspaceMemory).distance;
 }
 
 /** Distance, one optimal mapping (tie rule in mapping.ts) and its counts C, S, I, D. */
 export function treeEditDistance(t1: TreeNode, t2: TreeNode, costs: Partial<TedCosts> = {}): TedResult {
   const c = tedCosts(costs);
   const [a, b] = indexPair(t1, t2, c.typed);
-  const { distance, ws } = runTed(a, b, c);
+  const { distance, ws } = runTed(a, b, c, null, workspaceMemory);
   const { partner1, partner2 } = recoverMapping(ws);
   // Postorder numbers, and the nodes of each tree in postorder.
   const post1 = a.L.postToPre;

@@ -181,8 +181,21 @@ function buildView(
   };
 }
 
+/**
+ * Where an index's arrays come from: two zeroed buffers of at least `ints` and `floats` elements. By
+ * default fresh ones; a caller that drops the index before indexing again may hand out the same ones.
+ */
+export type IndexMemory = (ints: number, floats: number) => [Int32Array, Float64Array];
+
+const freshMemory: IndexMemory = (ints, floats) => [new Int32Array(ints), new Float64Array(floats)];
+
 /** Flattens `tree` (iteratively, so deep trees are fine) with keys from the shared `keys`. */
-export function indexTree(tree: TreeNode, keys: LabelKeys, typed: boolean): TreeIndex {
+export function indexTree(
+  tree: TreeNode,
+  keys: LabelKeys,
+  typed: boolean,
+  memory: IndexMemory = freshMemory,
+): TreeIndex {
   const nodes: TreeNode[] = [];
   const parentList: number[] = [];
   // Two parallel stacks (no tuple per node).
@@ -199,8 +212,9 @@ export function indexTree(tree: TreeNode, keys: LabelKeys, typed: boolean): Tree
     }
   }
   const n = nodes.length;
-  const ints = new Arena(new Int32Array(8 * n + 1 + Math.max(0, n - 1) + 2 * VIEW_INTS * n));
-  const floats = new Arena(new Float64Array(4 * n));
+  const [intBuffer, floatBuffer] = memory(8 * n + 1 + Math.max(0, n - 1) + 2 * VIEW_INTS * n, 4 * n);
+  const ints = new Arena(intBuffer);
+  const floats = new Arena(floatBuffer);
   const parent = ints.take(n);
   for (let x = 0; x < n; x++) parent[x] = parentList[x]!;
   const size = ints.take(n).fill(1);

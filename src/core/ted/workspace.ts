@@ -54,12 +54,37 @@ export interface TedWorkspace {
   cells: number;
 }
 
+/**
+ * Where a workspace's arrays come from: zeroed buffers of at least `delta`, `floats` and `ints` elements.
+ * By default fresh ones; a caller that drops the workspace before making another may hand out the same.
+ */
+export type WorkspaceMemory = (
+  delta: number,
+  floats: number,
+  ints: number,
+) => [Float64Array, Float64Array, Int32Array];
+
+const freshMemory: WorkspaceMemory = (delta, floats, ints) => [
+  new Float64Array(delta),
+  new Float64Array(floats),
+  new Int32Array(ints),
+];
+
 /** Allocates the workspace for trees of n1 and n2 nodes. */
-export function makeWorkspace(costs: TedCosts, t1: TreeIndex, t2: TreeIndex): TedWorkspace {
+export function makeWorkspace(
+  costs: TedCosts,
+  t1: TreeIndex,
+  t2: TreeIndex,
+  memory: WorkspaceMemory = freshMemory,
+): TedWorkspace {
   const n1 = t1.n;
   const n2 = t2.n;
   const nMax = Math.max(n1, n2);
-  const delta = new Float64Array(n1 * n2);
+  const rowsSize = (n1 + 3) * (n2 + 3);
+  // The scratch rows in two allocations rather than ten: a typed array with a buffer of its own costs
+  // about a microsecond (V8 keeps buffers over 64 bytes off the heap), a view into one a few nanoseconds.
+  const [deltaBuffer, floats, ints] = memory(n1 * n2, rowsSize + nMax + 3, 8 * (nMax + 1));
+  const delta = deltaBuffer.subarray(0, n1 * n2);
   // Subtree pairs with a single node are known at once: deleting or inserting the other subtree's
   // children (APTED's initialisation; they need no single-path function).
   for (let x = 0; x < n1; x++) {
@@ -71,11 +96,6 @@ export function makeWorkspace(costs: TedCosts, t1: TreeIndex, t2: TreeIndex): Te
       else if (sy === 1) delta[base + y] = costs.del * (sx - 1);
     }
   }
-  // The scratch rows in two allocations rather than ten: a typed array with a buffer of its own costs
-  // about a microsecond (V8 keeps buffers over 64 bytes off the heap), a view into one a few nanoseconds.
-  const rowsSize = (n1 + 3) * (n2 + 3);
-  const floats = new Float64Array(rowsSize + nMax + 3);
-  const ints = new Int32Array(8 * (nMax + 1));
   const slice = (k: number): Int32Array => ints.subarray(k * (nMax + 1), (k + 1) * (nMax + 1));
   return {
     costs,
@@ -88,7 +108,7 @@ export function makeWorkspace(costs: TedCosts, t1: TreeIndex, t2: TreeIndex): Te
     chainL: emptyChainStore(),
     chainR: emptyChainStore(),
     pairPos: new Int32Array(0),
-    q: floats.subarray(rowsSize),
+    q: floats.subarray(rowsSize, rowsSize + nMax + 3),
     cSize: slice(0),
     cKey: slice(1),
     cType: slice(2),
