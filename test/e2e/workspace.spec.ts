@@ -877,6 +877,8 @@ test.describe('a 100-word utterance with its tree and entities', () => {
     // The playhead moves over ten words (clicks on the time ruler): each tick that changes the current
     // word marks it in every tier and in the transcript, and the workspace itself does not render.
     const ruler = (await page.locator('.timeline').boundingBox())!;
+    // The words clicked before have finished playing (the play state is the workspace's own).
+    await expect(page.locator('.playstate')).toHaveText(/paused/);
     const commits = await page.locator('.utterance-view').getAttribute('data-commits');
     for (let i = 20; i < 30; i++) {
       const box = (await page.locator(`[data-word="${i}"]`).boundingBox())!;
