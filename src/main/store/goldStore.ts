@@ -4,6 +4,7 @@ import { AppError } from '../../core/api/errors';
 import { DiffConflictError, type GoldDiff, applyDiff, reverseDiff } from '../../core/gold/diff';
 import { type GoldField, type GoldRecords, GoldLabels, goldProblems } from '../../core/gold/records';
 import type { Db } from './openDatabase';
+import { preparedOnce } from './statementCache';
 
 /** Who made an edit and what it was, for the history. */
 export interface EditMeta {
@@ -21,7 +22,7 @@ export interface SavedEdit {
 }
 
 function assertUtterance(db: Db, id: string): { gold_rev: number; labels: string } {
-  const row = db.prepare('SELECT gold_rev, labels FROM utterance WHERE id = ?').get(id) as
+  const row = preparedOnce(db, 'SELECT gold_rev, labels FROM utterance WHERE id = ?').get(id) as
     { gold_rev: number; labels: string } | undefined;
   if (!row) throw new AppError('NOT_FOUND', `No utterance with id "${id}".`, { utteranceId: id });
   return row;
@@ -31,29 +32,28 @@ function assertUtterance(db: Db, id: string): { gold_rev: number; labels: string
 export function readGold(db: Db, utteranceId: string): GoldRecords {
   const u = assertUtterance(db, utteranceId);
   return {
-    words: db
-      .prepare(
-        'SELECT text, start_sec AS startSec, end_sec AS endSec FROM word WHERE utterance_id = ? ORDER BY idx',
-      )
-      .all(utteranceId) as GoldRecords['words'],
+    words: preparedOnce(
+      db,
+      'SELECT text, start_sec AS startSec, end_sec AS endSec FROM word WHERE utterance_id = ? ORDER BY idx',
+    ).all(utteranceId) as GoldRecords['words'],
     trees: (
-      db
-        .prepare('SELECT name, typed, bracket FROM gold_tree WHERE utterance_id = ? ORDER BY ord')
-        .all(utteranceId) as { name: string; typed: number; bracket: string }[]
+      preparedOnce(db, 'SELECT name, typed, bracket FROM gold_tree WHERE utterance_id = ? ORDER BY ord').all(
+        utteranceId,
+      ) as { name: string; typed: number; bracket: string }[]
     ).map((t) => ({ name: t.name, typed: t.typed === 1, bracket: t.bracket })),
-    entities: db
-      .prepare(
-        `SELECT type, first_word AS firstWord, last_word AS lastWord FROM gold_entity
+    entities: preparedOnce(
+      db,
+      `SELECT type, first_word AS firstWord, last_word AS lastWord FROM gold_entity
          WHERE utterance_id = ? ORDER BY idx`,
-      )
-      .all(utteranceId) as GoldRecords['entities'],
-    concepts: db
-      .prepare('SELECT attribute, value FROM gold_concept WHERE utterance_id = ? ORDER BY idx')
-      .all(utteranceId) as GoldRecords['concepts'],
+    ).all(utteranceId) as GoldRecords['entities'],
+    concepts: preparedOnce(
+      db,
+      'SELECT attribute, value FROM gold_concept WHERE utterance_id = ? ORDER BY idx',
+    ).all(utteranceId) as GoldRecords['concepts'],
     interpretations: (
-      db
-        .prepare('SELECT text FROM gold_interpretation WHERE utterance_id = ? ORDER BY idx')
-        .all(utteranceId) as {
+      preparedOnce(db, 'SELECT text FROM gold_interpretation WHERE utterance_id = ? ORDER BY idx').all(
+        utteranceId,
+      ) as {
         text: string;
       }[]
     ).map((r) => r.text),

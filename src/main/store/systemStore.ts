@@ -2,6 +2,7 @@
 import { AppError } from '../../core/api/errors';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import type { Db } from './openDatabase';
+import { preparedOnce } from './statementCache';
 
 /** A system as listed in the project. */
 export interface SystemInfo {
@@ -120,10 +121,11 @@ export function importSystemOutputs(
 
 /** A system's output for one utterance, or null when it has none. */
 export function getSystemOutput(db: Db, systemId: number, utteranceId: string): SystemOutput | null {
-  const text = db
-    .prepare('SELECT output FROM system_output WHERE system_id = ? AND utterance_id = ?')
-    .pluck()
-    .get(systemId, utteranceId) as string | undefined;
+  const text = preparedOnce(
+    db,
+    'SELECT output FROM system_output WHERE system_id = ? AND utterance_id = ?',
+    (st) => st.pluck(),
+  ).get(systemId, utteranceId) as string | undefined;
   return text === undefined ? null : { id: utteranceId, ...(JSON.parse(text) as Omit<SystemOutput, 'id'>) };
 }
 
