@@ -839,7 +839,6 @@ test.describe('a 100-word utterance with its tree and entities', () => {
       await expect(page.locator('.entity-box')).toHaveCount(10);
     });
     const drawWork = mainThreadWork(trace, 'sieve:draw');
-    fs.writeFileSync('/tmp/g-perf/trace.json', JSON.stringify(trace)); // TEMP
     await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
     await shot(page, testInfo, '12-hundred-words-fit');
 
