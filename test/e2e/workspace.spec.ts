@@ -621,12 +621,17 @@ test('more than one tree: add (typed or not), switch, rename and delete from the
   ]);
   // Undo brings the deleted tree back, typed, after the other.
   await page.keyboard.press('Control+z');
+  // "Saved" is already shown before the undo goes out: wait for the stored rows themselves.
+  const treesNow = () =>
+    dbRows(projectFile, 'train-03').trees as { name: string; typed: number; bracket: string }[];
+  await expect
+    .poll(() => treesNow().map((t) => [t.name, t.typed]))
+    .toEqual([
+      ['constituents', 0],
+      ['semantic', 1],
+    ]);
   await saved(page);
-  const back = dbRows(projectFile, 'train-03').trees as { name: string; typed: number; bracket: string }[];
-  expect(back.map((t) => [t.name, t.typed])).toEqual([
-    ['constituents', 0],
-    ['semantic', 1],
-  ]);
+  const back = treesNow();
   expect(flat(back[1]!.bracket)).toBe(
     '(root:S word:Is word:there word:a word:connection word:from word:Frankfurt word:to word:Munich word:tomorrow word:morning)',
   );
