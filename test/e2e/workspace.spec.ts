@@ -763,6 +763,7 @@ test('a save made stale by another tab: the gold is reloaded, the user told, the
   // The second tab deletes the LOCATION "London".
   await other.locator('.entity-box[data-entity="1"]').click();
   await other.keyboard.press('Delete');
+  await expect.poll(() => dbRows(projectFile, id).entities.length).toBe(2);
   await saved(other);
   await expect(other.locator('.entity-box')).toHaveCount(2);
 
@@ -789,6 +790,8 @@ test('a save made stale by another tab: the gold is reloaded, the user told, the
 
   // Made again, the edit is saved on top of the other tab's: nothing of either is lost.
   await page.keyboard.press('o');
+  // "Saved" may still be showing from before: wait for the stored rows.
+  await expect.poll(() => dbRows(projectFile, id).entities.length).toBe(3);
   await saved(page);
   rows = dbRows(projectFile, id);
   expect(rows.entities).toEqual([
