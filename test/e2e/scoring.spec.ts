@@ -362,6 +362,11 @@ test('the utterance view against the scoring core: word colours, Struct-IoU pair
     `[data-testid="system-tree"] .node-box[data-path="${pairs[0]!.pred.join('.')}"]`,
   );
   await expect(first).toHaveAttribute('title', new RegExp(`IoU ${pairs[0]!.iou.toFixed(3)}`));
+  // Every gold node of a pair shows the same IoU on hover.
+  for (const pair of pairs)
+    await expect(
+      page.locator(`[data-testid="tree-tier"] .node-box[data-path="${pair.gold.join('.')}"]`),
+    ).toHaveAttribute('title', new RegExp(`matched, IoU ${pair.iou.toFixed(3)}$`));
 
   // The tree edit mapping beside it: as many substituted, deleted and inserted nodes as the core's counts.
   const ted = page.getByTestId('ted-mapping');

@@ -1,4 +1,5 @@
 import type { GoldRecords } from '../../../core/gold/records';
+import { useMemo } from 'react';
 import type { LoadedTree } from '../../../core/edit/goldTrees';
 import type { Selection } from '../../../core/edit/selection';
 import type { TreeNode } from '../../../core/tree/tree';
@@ -13,7 +14,7 @@ import { SystemTreeTier, pairColour } from './SystemTreeTier';
 import type { SystemScores } from './useSystemScores';
 import { TierRow } from './TierRow';
 import type { TierActions } from './tierActions';
-import { TreeTier } from './TreeTier';
+import { type PairMark, TreeTier } from './TreeTier';
 import { WordTier } from './WordTier';
 
 interface Props {
@@ -47,6 +48,9 @@ interface Props {
 /** The tiers under the waveform: spectrogram (when on), words, a system's words, entities and the gold tree. */
 export function AnnotationTiers(p: Props) {
   const { gold, selection: sel, shown } = p;
+  const shownName = shown?.gold.name ?? null;
+  // One map per system scores and tree, so the tree's markup is not rebuilt on every render.
+  const colours = useMemo(() => pairColours(p.system, shownName), [p.system, shownName]);
   return (
     <>
       {p.spectrogram && (
@@ -95,7 +99,7 @@ export function AnnotationTiers(p: Props) {
           moving={p.moving}
           clock={p.clock}
           actions={p.actions}
-          colours={pairColours(p.system, shown?.gold.name ?? null)}
+          colours={colours}
           emptyText={
             !shown
               ? 'No tree yet: select words and press W to start one.'
@@ -111,7 +115,12 @@ export function AnnotationTiers(p: Props) {
 }
 
 /** Gold node path → colour of its Struct-IoU pair with the chosen system's tree of that name. */
-function pairColours(system: SystemScores, treeName: string | null): ReadonlyMap<string, string> | undefined {
+function pairColours(
+  system: SystemScores,
+  treeName: string | null,
+): ReadonlyMap<string, PairMark> | undefined {
   const pairs = system.scores?.trees.find((t) => t.name === treeName)?.structIou?.pairs;
-  return pairs ? new Map(pairs.map((p, k) => [p.gold.join('.'), pairColour(k)])) : undefined;
+  return pairs
+    ? new Map(pairs.map((p, k) => [p.gold.join('.'), { colour: pairColour(k), iou: p.iou }]))
+    : undefined;
 }

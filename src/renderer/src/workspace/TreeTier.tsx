@@ -25,8 +25,8 @@ interface Props {
   actions: TierActions;
   /** Shown instead of the drawing when there is no usable tree. */
   emptyText: string;
-  /** Background colours by node path (`0.1.2`): the Struct-IoU pairs with the system tree shown. */
-  colours?: ReadonlyMap<string, string>;
+  /** By node path (`0.1.2`): the Struct-IoU pair with the system tree shown, its colour and IoU. */
+  colours?: ReadonlyMap<string, PairMark>;
 }
 
 function isSelected(path: number[], sel: SiblingRange | null): boolean {
@@ -54,13 +54,19 @@ function eachBox(
   });
 }
 
+/** A gold node's Struct-IoU pair: the colour it shares with its system node, and the pair's IoU. */
+export interface PairMark {
+  colour: string;
+  iou: number;
+}
+
 /** The node boxes, each in the row of its height. */
 export function treeMarkup(
   nodes: readonly NodeInfo[],
   words: readonly GoldWord[],
   durationSec: number,
   typed: boolean,
-  colours: ReadonlyMap<string, string> | undefined,
+  colours: ReadonlyMap<string, PairMark> | undefined,
 ): string[] {
   const out: string[] = [];
   for (const n of nodes) {
@@ -71,7 +77,7 @@ export function treeMarkup(
     const label = escapeHtml(
       typed && n.node.type !== undefined ? `${n.node.type}:${n.node.label}` : n.node.label,
     );
-    const colour = colours?.get(path);
+    const pair = colours?.get(path);
     const text = escapeHtml(
       words
         .slice(n.first, n.last + 1)
@@ -80,8 +86,8 @@ export function treeMarkup(
     );
     out.push(
       `<div class="tier-box node-box" style="${spanCss(first.startSec, last.endSec, durationSec)};top:${(n.height - 1) * TREE_ROW_PX}px` +
-        `${colour ? `;background:${escapeHtml(colour)}` : ''}" data-path="${path}" data-label="${label}" ` +
-        `title="${label}: ${text}">${label}</div>`,
+        `${pair ? `;background:${escapeHtml(pair.colour)}` : ''}" data-path="${path}" data-label="${label}" ` +
+        `title="${label}: ${text}${pair ? ` · matched, IoU ${pair.iou.toFixed(3)}` : ''}">${label}</div>`,
     );
   }
   return out;
