@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import type { GoldState } from '../../src/core/api/contract';
 import type { SystemOutput } from '../../src/core/model/systemOutput';
 import { scoreUtterance, type UtteranceScores } from '../../src/core/scoring/scoreUtterance';
@@ -20,6 +20,18 @@ interface Figure {
   value: number | null;
   lo: number | null;
   hi: number | null;
+}
+interface Breakdown {
+  system: string;
+  signature: string | null;
+  error: string | null;
+  groups: {
+    accuracy: string;
+    knowledge: string;
+    input: string;
+    scored: number;
+    figures: Record<string, number | null>;
+  }[];
 }
 interface SystemInfo {
   id: number;
@@ -186,7 +198,7 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
   await page.goto(host.url);
   const plots = page.getByTestId('plots');
   await expect(plots.locator('figure.plot').first()).toBeVisible({ timeout: 30_000 });
-  const expected = await jobResult<{ id: string; title: string }[]>('report:plots', {});
+  const expected = (await jobResult<{ plots: { id: string; title: string }[] }>('report:plots', {})).plots;
   // One plot at a time, picked by title; each is there.
   await expect(plots.getByLabel('Plot shown').locator('option')).toHaveCount(expected.length);
   for (const p of expected) {
@@ -221,7 +233,7 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
           phase: 'done',
           done: 0,
           total: 0,
-          result: [{ id: 'x', title: 'Hostile', caption: 'test', svg: hostile }],
+          result: { plots: [{ id: 'x', title: 'Hostile', caption: 'test', svg: hostile }], nbest: [] },
         },
       }),
     }),
@@ -239,6 +251,86 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
   // Local references stay.
   expect(left.html).toContain('href="#r"');
   expect(left.html).toContain('clip-path="url(#r)"');
+});
+
+test("the N-best breakdown per system shows the report's figures, its signature on hover", async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto(host.url);
+  const section = page.getByTestId('nbest-breakdown');
+  await expect(section.locator('table.nbest-table')).toBeVisible({ timeout: 30_000 });
+  // The breakdowns as the command line's report gives them (`sieve report PROJECT --format json`).
+  const out = execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'bin/sieve.mjs'), 'report', projectPath, '--format', 'json'],
+    { encoding: 'utf8' },
+  );
+  const report = JSON.parse(out) as { nbest: Breakdown[] };
+  const shown = report.nbest.filter((b) => b.error !== null || b.groups.length > 0);
+  expect(shown.filter((b) => b.error === null).length).toBeGreaterThan(1);
+  const picker = section.getByLabel('System shown');
+  await expect(picker.locator('option')).toHaveText(shown.map((b) => b.system));
+  for (const b of shown) {
+    await picker.selectOption(b.system);
+    const table = section.locator(`table[data-system="${b.system}"]`);
+    await expect(table).toHaveAttribute('title', b.signature!);
+    const scored = b.groups.filter((g) => g.scored > 0);
+    expect(scored.length).toBeGreaterThan(0);
+    await expect(table.locator('[data-figure="FRecall@1"]')).toHaveCount(scored.length);
+    for (const g of scored) {
+      const v = g.figures['FRecall@1'] ?? null;
+      await expect(
+        table.locator(
+          `tbody[data-accuracy="${g.accuracy}"] td[data-knowledge="${g.knowledge}"][data-input="${g.input}"] [data-figure="FRecall@1"]`,
+        ),
+      ).toHaveText(v === null ? '—' : v.toFixed(2));
+    }
+  }
+  // The picker is reached from the keyboard.
+  await picker.focus();
+  await expect(picker).toBeFocused();
+  await picker.selectOption(shown[0]!.system);
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: path.join(SHOTS, 'nbest-breakdown.png') });
+  expect(errors).toEqual([]);
+
+  // Labels that contradict the gold: the breakdown's error is said in a plain note; a system without lists
+  // is named, and with none at all, so is that.
+  const answer = (nbest: unknown[]) => (route: Route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        ok: true,
+        value: {
+          id: 'x',
+          kind: 'report:plots',
+          state: 'done',
+          phase: 'done',
+          done: 0,
+          total: 0,
+          result: { plots: [], nbest },
+        },
+      }),
+    });
+  const none = { ks: [], signature: null, groups: [], error: null };
+  await page.route(
+    /\/api\/report(%3A|:)plots$/,
+    answer([
+      { ...none, system: 'A', error: 'utterance u1 is labelled notFound but its gold is in the list' },
+      { ...none, system: 'B' },
+    ]),
+  );
+  await page.reload();
+  await expect(section.getByTestId('nbest-note')).toHaveText(
+    'The N-best breakdown of A could not be made: utterance u1 is labelled notFound but its gold is in the list',
+  );
+  await expect(section).toContainText('Without N-best lists: B.');
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.route(/\/api\/report(%3A|:)plots$/, answer([{ ...none, system: 'B' }]));
+  await page.reload();
+  await expect(section.getByTestId('nbest-note')).toHaveText('No system has N-best lists.');
+  await expect(section.locator('table')).toHaveCount(0);
 });
 
 test('utterances sorted by any metric: worst 20 by Struct-IoU, Enter opens one', async ({ page }) => {

@@ -158,6 +158,39 @@ export const PlotSvg = z.strictObject({
 });
 export type PlotSvg = z.infer<typeof PlotSvg>;
 
+/**
+ * One group of a system's N-best breakdown (Kleinbauer et al. Table 3): the utterances of one accuracy class,
+ * knowledge class and input kind; `figures` holds `NotFound@1` … `NDCG@inf`, null where nothing was scored.
+ */
+export const NbestGroupRow = z.strictObject({
+  accuracy: z.string(),
+  knowledge: z.string(),
+  input: z.string(),
+  utterances: z.number().int().nonnegative(),
+  scored: z.number().int().nonnegative(),
+  cantRepresent: z.number().int().nonnegative(),
+  noGold: z.number().int().nonnegative(),
+  figures: z.record(z.string(), z.number().nullable()),
+});
+export type NbestGroupRow = z.infer<typeof NbestGroupRow>;
+
+/** One system's N-best breakdown; `error` says why it could not be made (the labels contradict the gold). */
+export const NbestBreakdown = z.strictObject({
+  system: z.string(),
+  ks: z.array(z.string()),
+  signature: z.string().nullable(),
+  groups: z.array(NbestGroupRow),
+  error: z.string().nullable(),
+});
+export type NbestBreakdown = z.infer<typeof NbestBreakdown>;
+
+/** The result of the `report:plots` job: the dashboard's plots and every system's N-best breakdown. */
+export const DashboardReport = z.strictObject({
+  plots: z.array(PlotSvg),
+  nbest: z.array(NbestBreakdown),
+});
+export type DashboardReport = z.infer<typeof DashboardReport>;
+
 /** A report file for the renderer to save (text as is, binary such as PDF in base64). */
 export const ReportFile = z.strictObject({
   fileName: z.string(),
@@ -245,7 +278,10 @@ export const contract = {
     input: z.strictObject({ systemId: z.number().int().positive() }),
     output: z.array(UtteranceMetrics),
   },
-  /** The dashboard's plots for the given systems (all when omitted), as a job (the result: `PlotSvg[]`). */
+  /**
+   * The dashboard's plots and N-best breakdowns for the given systems (all when omitted), as a job (the
+   * result: a `DashboardReport`).
+   */
   'report:plots': {
     input: z.strictObject({ systemIds: z.array(z.number().int().positive()).max(50).optional() }),
     output: JobStatus,

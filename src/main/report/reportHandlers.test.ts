@@ -4,13 +4,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers/tempProject';
-import { type Handlers, type JobStatus, PlotSvg, ReportFile } from '../../core/api/contract';
+import { DashboardReport, type Handlers, type JobStatus, ReportFile } from '../../core/api/contract';
 import type { ApiResult } from '../../core/api/errors';
 import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
 import { dispatch } from '../api/dispatch';
 import { createHandlers } from '../api/handlers';
 import { Session } from '../api/session';
 import { systemScores } from '../scoring/projectScores';
+import { collectReportInput } from './collectReport';
+import { nbestBreakdown } from './nbestBreakdown';
 import type { ReportModel } from './reportModel';
 
 let tmp: { dir: string; cleanup: () => void };
@@ -69,7 +71,7 @@ describe('report API', () => {
     const [a] = session.project.systems();
     const r = await job(h, 'report:plots', { systemIds: [a!.id] });
     expect(r.ok).toBe(true);
-    const plots = PlotSvg.array().parse((r as { value: unknown }).value);
+    const { plots, nbest } = DashboardReport.parse((r as { value: unknown }).value);
     expect(plots.map((p) => p.id).slice(0, 4)).toEqual([
       'wa-ca-systems',
       'wa-ca-utterances',
@@ -78,6 +80,16 @@ describe('report API', () => {
     ]);
     // One system: one point on the system-level plot.
     expect(plots[0]!.svg.match(/aria-roledescription="point"/g)).toHaveLength(1);
+    // The N-best breakdown of that one system: the report's, figure for figure.
+    expect(nbest.map((b) => b.system)).toEqual([a!.name]);
+    const exported = ReportFile.parse(
+      ((await job(h, 'report:export', { format: 'json', systemIds: [a!.id] })) as { value: unknown }).value,
+    );
+    expect(nbest).toEqual((JSON.parse(exported.content) as ReportModel).nbest);
+    const input = collectReportInput(session.project, [{ id: a!.id, name: a!.name }]);
+    const gold = new Map(input.utterances.map((u) => [u.id, u.gold]));
+    expect(nbest).toEqual([nbestBreakdown(a!.name, input.systems[0]!.nbest, gold)]);
+    expect(nbest[0]!.groups.some((g) => g.figures['FRecall@1'] !== null)).toBe(true);
     expect(await job(h, 'report:plots', { systemIds: [999] })).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { JobStatus, PlotSvg, ReportFile } from '../../core/api/contract';
+import type { DashboardReport, JobStatus, ReportFile } from '../../core/api/contract';
 import { AppError, BugError } from '../../core/api/errors';
 import type { Jobs } from '../api/jobs';
 import { scoringContext } from '../scoring/projectScores';
@@ -60,12 +60,13 @@ export async function runReportWorker(
   }
 }
 
-/** What a report job makes: the dashboard's plots, or the report as a file in a format. */
+/** What a report job makes: the dashboard's plots and N-best breakdowns, or the report as a file in a format. */
 export type ReportOutput = 'plots' | TextFormat | 'pdf';
 
 /**
  * Starts a report job on the open project for the given systems (all when omitted). Unknown systems, and
- * PDF where nothing can print, are refused at once; the job's result is a `PlotSvg[]` or a `ReportFile`.
+ * PDF where nothing can print, are refused at once; the job's result is a `DashboardReport` (plots and N-best
+ * breakdowns) or a `ReportFile`.
  */
 export function startReportJob(
   jobs: Jobs,
@@ -77,7 +78,7 @@ export function startReportJob(
 ): JobStatus {
   const systems = selectSystems(project, systemIds);
   if (output === 'pdf') assertCanPrint(printToPdf);
-  return jobs.start(kind, async (progress): Promise<PlotSvg[] | ReportFile> => {
+  return jobs.start(kind, async (progress): Promise<DashboardReport | ReportFile> => {
     const ids = systems.map((s) => s.id);
     const ctx = scoringContext(project);
     // Scored in the scoring worker threads and cached; the report worker then only reads the cache.
@@ -94,7 +95,7 @@ export function startReportJob(
       },
       progress,
     );
-    if (result.type === 'plots') return result.plots;
+    if (result.type === 'plots') return { plots: result.plots, nbest: result.nbest };
     return reportFile(name, output as TextFormat | 'pdf', result.text, printToPdf);
   });
 }

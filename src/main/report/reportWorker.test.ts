@@ -76,7 +76,11 @@ describe('report worker', () => {
           text: await reportText(model, format),
         });
       const plots = await runReportWorker(taskOf(store, 'plots'));
-      expect(plots).toEqual({ type: 'plots', plots: await renderPlots(model.plots) });
+      expect(plots).toEqual({
+        type: 'plots',
+        plots: await renderPlots(model.plots),
+        nbest: model.nbest,
+      });
       expect((plots as { plots: unknown[] }).plots.length).toBeGreaterThan(5);
     } finally {
       store.close();

@@ -39,7 +39,7 @@ async function run(): Promise<void> {
         post({ type: 'progress', phase: 'plots', done: k, total: model.plots.length });
         plots.push(await renderPlot(p));
       }
-      post({ type: 'plots', plots });
+      post({ type: 'plots', plots, nbest: model.nbest });
     } else {
       post({ type: 'progress', phase: 'writing', done: 0, total: 0 });
       post({ type: 'text', text: await reportText(model, task.output) });

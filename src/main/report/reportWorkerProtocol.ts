@@ -1,6 +1,6 @@
 // What the app process and a report worker say to each other: the task the worker is started with, its
 // progress, and its one answer (the plots, the report text, or the error).
-import type { PlotSvg, ScoringSettings } from '../../core/api/contract';
+import type { NbestBreakdown, PlotSvg, ScoringSettings } from '../../core/api/contract';
 import type { ApiErrorShape } from '../../core/api/errors';
 import type { TextFormat } from './exportReport';
 
@@ -14,12 +14,13 @@ export interface ReportTask {
   project: string;
   /** The systems of the report, in project order. */
   systems: { id: number; name: string }[];
-  /** The plots as SVG, or the whole report as text in a format. */
+  /** The plots as SVG (with the N-best breakdowns), or the whole report as text in a format. */
   output: 'plots' | TextFormat;
 }
 
 /** The worker's answer. */
-export type ReportResult = { type: 'plots'; plots: PlotSvg[] } | { type: 'text'; text: string };
+export type ReportResult =
+  { type: 'plots'; plots: PlotSvg[]; nbest: NbestBreakdown[] } | { type: 'text'; text: string };
 
 /** A message from the worker: progress, then one answer or a failure. */
 export type ReportWorkerMessage =

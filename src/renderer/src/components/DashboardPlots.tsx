@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type JobStatus, PlotSvg } from '../../../core/api/contract';
+import { DashboardReport, type JobStatus, type PlotSvg } from '../../../core/api/contract';
 import { call } from '../bridge';
+import { NbestBreakdownSection } from './NbestBreakdownTable';
 import { safeSvg } from './safeSvg';
 import { reportPhase } from './reportPhase';
 import { useJob } from './useJob';
-
-const PlotList = PlotSvg.array();
 
 /** One plot: its SVG adopted into the page after `safeSvg` has cleaned it. */
 function Plot({ plot }: { plot: PlotSvg }) {
@@ -31,18 +30,17 @@ function Plot({ plot }: { plot: PlotSvg }) {
 }
 
 /**
- * The dashboard's plots (rendered to SVG by the app in a job), one at a time, reloaded when the figures
- * change; the plots shown stay until the new ones are in.
+ * The dashboard's plots (rendered to SVG by the app in a job), one at a time, and the N-best breakdown
+ * under them, reloaded when the figures change; what is shown stays until the new results are in.
  */
 export function DashboardPlots({ version }: { version: number }) {
-  const [plots, setPlots] = useState<PlotSvg[] | null>(null);
+  const [report, setReport] = useState<DashboardReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
   const onEnd = useCallback((s: JobStatus) => {
     if (s.state === 'failed') return setError(s.error?.message ?? 'the plots could not be made');
-    const r = PlotList.safeParse(s.result);
+    const r = DashboardReport.safeParse(s.result);
     if (!r.success) return setError('the plots could not be read');
-    setPlots(r.data);
+    setReport(r.data);
     setError(null);
   }, []);
   const { job, running, follow, failure } = useJob(onEnd);
@@ -51,12 +49,23 @@ export function DashboardPlots({ version }: { version: number }) {
   }, [version, follow]);
   const problem = error ?? failure;
   if (problem && !running) return <p className="error-text">Plots: {problem}</p>;
-  if (!plots || plots.length === 0)
+  if (!report)
     return running && job ? (
       <p className="muted plots-loading" aria-live="polite">
         Plots: {reportPhase(job)}…
       </p>
     ) : null;
+  return (
+    <>
+      {report.plots.length > 0 && <PlotSection plots={report.plots} />}
+      <NbestBreakdownSection breakdowns={report.nbest} />
+    </>
+  );
+}
+
+/** The plots, one at a time, picked by title or stepped through. */
+function PlotSection({ plots }: { plots: PlotSvg[] }) {
+  const [chosen, setChosen] = useState<string | null>(null);
   const plot = plots.find((p) => p.id === chosen) ?? plots[0]!;
   const k = plots.indexOf(plot);
   return (
