@@ -1,6 +1,7 @@
 // The N-best breakdown of Kleinbauer et al. Table 3 for one system: utterances grouped by their gold labels
 // (accuracy class × knowledge class × input kind), NotFound@K as counts and FRecall@K, NDCG@K as means
 // over the scored utterances of each group, K = 1, 3, 10, ∞.
+import type { NbestBreakdown, NbestGroupRow } from '../../core/api/contract';
 import type { GoldRecords } from '../../core/gold/records';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import { groupScores } from '../../core/nbest/aggregate';
@@ -10,28 +11,8 @@ import { type NbestUtterance, figureName, scoreNbest } from '../../core/nbest/nb
 /** The metrics of Table 3. */
 export const BREAKDOWN_METRICS = ['NotFound', 'FRecall', 'NDCG'] as const;
 
-/** One group of the breakdown. */
-export interface NbestGroupRow {
-  accuracy: string;
-  knowledge: string;
-  input: string;
-  utterances: number;
-  scored: number;
-  cantRepresent: number;
-  noGold: number;
-  /** `NotFound@1` … `NDCG@inf`; null where the group has no scored utterance. */
-  figures: Record<string, number | null>;
-}
-
-/** One system's breakdown; `error` says why it could not be made (the labels contradict the gold). */
-export interface NbestBreakdown {
-  system: string;
-  /** `1`, `3`, `10`, `inf`. */
-  ks: string[];
-  signature: string | null;
-  groups: NbestGroupRow[];
-  error: string | null;
-}
+// The shapes are the API contract's, so the dashboard's schema and the report cannot drift apart.
+export type { NbestBreakdown, NbestGroupRow } from '../../core/api/contract';
 
 /** The breakdown of one system's N-best lists against the gold interpretations and labels. */
 export function nbestBreakdown(
