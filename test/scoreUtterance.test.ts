@@ -1,9 +1,8 @@
 // Scores the bundled demo's two real recognizers against its gold, utterance by utterance, and checks the
 // parts against independent references: NIST sclite for the words, the gold itself for the trees.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from './helpers/tempProject';
+import { copyDemo, tempDir } from './helpers/tempProject';
 import { runSclite, scliteAvailable } from './fixtures/sclite/sclite';
 import { ProjectStore } from '../src/main/store/projectStore';
 import { getSystemOutput } from '../src/main/store/systemStore';
@@ -19,7 +18,7 @@ const items: { system: string; gold: GoldRecords; output: SystemOutput }[] = [];
 
 beforeAll(() => {
   // Opening a project migrates it, so only a copy of the demo is opened.
-  fs.cpSync(path.resolve(import.meta.dirname, '../resources/demo'), tmp.dir, { recursive: true });
+  copyDemo(tmp.dir);
   store = ProjectStore.open(path.join(tmp.dir, 'demo.sieve'));
   for (const sys of store.systems())
     for (const u of store.listUtterances()) {

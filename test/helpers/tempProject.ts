@@ -23,6 +23,15 @@ export function tempDir(prefix = 'sieve-test-'): { dir: string; cleanup: () => v
   return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The bundled demo project's folder (resources/demo). */
+export const DEMO_DIR = path.resolve(import.meta.dirname, '../../resources/demo');
+
+/** Copies the demo into `dir` and returns its project file: opening a project migrates it, so only copies are opened. */
+export function copyDemo(dir: string): string {
+  fs.cpSync(DEMO_DIR, dir, { recursive: true });
+  return path.join(dir, 'demo.sieve');
+}
+
 /** Writes speech for `text` to `file` (espeak-ng), or a 2 s tone when espeak-ng is missing. */
 export function speak(file: string, text: string): void {
   if (hasEspeak) execFileSync('espeak-ng', ['-w', file, text], { stdio: 'ignore' });

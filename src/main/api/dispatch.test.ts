@@ -3,7 +3,8 @@ import { METHODS, type Handlers } from '../../core/api/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeTextGrid } from '../../core/formats/textGrid';
-import { makeProject, speak, tempDir } from '../../../test/helpers/tempProject';
+import { untilJobEnds } from '../../../test/helpers/jobs';
+import { copyDemo, makeProject, speak, tempDir } from '../../../test/helpers/tempProject';
 import { dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { Session } from './session';
@@ -14,6 +15,14 @@ let session: Session;
 let handlers: Handlers;
 const bugs: unknown[] = [];
 const run = (method: string, input: unknown) => dispatch(handlers, method, input, (e) => bugs.push(e));
+/** The last `job:status` answer of a job, once it no longer runs. */
+const jobEnd = (jobId: string) =>
+  untilJobEnds(
+    async () =>
+      (await run('job:status', { jobId })) as { ok: boolean; value: { state: string; result?: unknown } },
+    (st) => st.value.state,
+    20,
+  );
 
 beforeEach(async () => {
   ({ dir, cleanup } = tempDir());
@@ -174,12 +183,7 @@ describe('jobs', () => {
     });
     expect(started).toMatchObject({ ok: true, value: { state: 'running', kind: 'project:import' } });
     const id = (started as { value: { id: string } }).value.id;
-    let status: unknown;
-    for (let i = 0; i < 200; i++) {
-      status = await run('job:status', { jobId: id });
-      if ((status as { value: { state: string } }).value.state !== 'running') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const status = await jobEnd(id);
     expect(status).toMatchObject({ ok: true, value: { state: 'done', result: { utterances: 1, words: 1 } } });
     const got = await run('utterance:get', { utteranceId: 'new-1' });
     expect(got).toMatchObject({ ok: true, value: { audio: { state: 'ok' }, words: [{ text: 'Bonn' }] } });
@@ -204,12 +208,7 @@ describe('jobs', () => {
       alignment: path.join(dir, 'bad'),
     });
     const id = (started as { value: { id: string } }).value.id;
-    let status: { value: { state: string } } | undefined;
-    for (let i = 0; i < 200; i++) {
-      status = (await run('job:status', { jobId: id })) as { value: { state: string } };
-      if (status.value.state !== 'running') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const status = await jobEnd(id);
     expect(status).toMatchObject({
       value: {
         state: 'failed',
@@ -232,12 +231,7 @@ describe('system import job', () => {
       `${JSON.stringify({ id: 'air-1', words: [{ text: 'flight', startSec: null, endSec: null }] })}\n`,
     );
     const started = (await run('system:import', { name: 'asr', files: [out] })) as { value: { id: string } };
-    let status: { value: { state: string } } | undefined;
-    for (let i = 0; i < 200; i++) {
-      status = (await run('job:status', { jobId: started.value.id })) as { value: { state: string } };
-      if (status.value.state !== 'running') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const status = await jobEnd(started.value.id);
     expect(status).toMatchObject({ value: { state: 'done', result: { added: 1, replaced: false } } });
     expect(await run('system:list', {})).toMatchObject({ ok: true, value: [{ name: 'asr', outputs: 1 }] });
   });
@@ -254,11 +248,7 @@ describe('scoring through the API', () => {
     ];
     fs.writeFileSync(out, `${JSON.stringify({ id: 'train-1', words })}\n`);
     const job = (await run('system:import', { name: 'asr', files: [out] })) as { value: { id: string } };
-    for (let i = 0; i < 200; i++) {
-      const st = (await run('job:status', { jobId: job.value.id })) as { value: { state: string } };
-      if (st.value.state !== 'running') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await jobEnd(job.value.id);
     const systemId = ((await run('system:list', {})) as { value: { id: number }[] }).value[0]!.id;
     const first = await run('score:utterance', { systemId, utteranceId: 'train-1' });
     // Gold "I want to" against "I went": one correct, one substitution, one deletion.
@@ -290,19 +280,11 @@ async function goldWords(): Promise<unknown> {
 
 describe('corpus scores', () => {
   it('scores every system over the project as a job: figures with intervals and signatures', async () => {
-    fs.cpSync(path.resolve(import.meta.dirname, '../../../resources/demo'), path.join(dir, 'demo'), {
-      recursive: true,
-    });
-    await run('project:open', { path: path.join(dir, 'demo', 'demo.sieve') });
+    await run('project:open', { path: copyDemo(path.join(dir, 'demo')) });
     const job = (await run('score:corpus', {})) as { value: { id: string } };
-    let status: { value: { state: string; result?: unknown } } | undefined;
-    for (let i = 0; i < 500; i++) {
-      status = (await run('job:status', { jobId: job.value.id })) as typeof status;
-      if (status!.value.state !== 'running') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(status!.value.state).toBe('done');
-    const report = status!.value.result as {
+    const status = await jobEnd(job.value.id);
+    expect(status.value.state).toBe('done');
+    const report = status.value.result as {
       name: string;
       figures: { metric: string; value: number; lo: number; hi: number; n: number }[];
     }[];

@@ -1,9 +1,9 @@
 // Jobs: progress and partial results while running, the result (and no partial) once done, and the
 // `score:corpus` job publishing each system's figures before the job ends.
-import fs from 'node:fs';
+import { untilJobEnds } from '../../../test/helpers/jobs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../test/helpers/tempProject';
+import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
 import { CorpusPartial, CorpusReport, type Handlers, type JobStatus } from '../../core/api/contract';
 import { AppError } from '../../core/api/errors';
 import { dispatch } from './dispatch';
@@ -13,12 +13,11 @@ import { Session } from './session';
 
 /** Polls a job until it ends. */
 async function settle(jobs: Jobs, id: string): Promise<JobStatus> {
-  for (let i = 0; i < 2000; i++) {
-    const s = jobs.status(id);
-    if (s.state !== 'running') return s;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('the job did not end');
+  return untilJobEnds(
+    () => jobs.status(id),
+    (s) => s.state,
+    5,
+  );
 }
 
 describe('Jobs', () => {
@@ -80,7 +79,7 @@ describe('score:corpus', () => {
   const bugs: unknown[] = [];
   beforeEach(() => {
     tmp = tempDir();
-    fs.cpSync(path.resolve(import.meta.dirname, '../../../resources/demo'), tmp.dir, { recursive: true });
+    copyDemo(tmp.dir);
     session = new Session('browser');
     session.open(path.join(tmp.dir, 'demo.sieve'));
     // Nothing cached: every system is scored.

@@ -1,6 +1,7 @@
 // `system:upload`: file contents sent by the studio are imported exactly like the same files on disk
 // (`system:import`), checked first and written in one transaction.
 import fs from 'node:fs';
+import { untilJobEnds } from '../../../test/helpers/jobs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Handlers } from '../../core/api/contract';
@@ -30,12 +31,11 @@ afterEach(() => {
 /** Runs a job to its end and returns its last status. */
 async function finish(started: unknown): Promise<{ state: string; result?: unknown; error?: unknown }> {
   const id = (started as { value: { id: string } }).value.id;
-  for (let i = 0; i < 500; i++) {
-    const st = (await run('job:status', { jobId: id })) as { value: { state: string } };
-    if (st.value.state !== 'running') return st.value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('job did not finish');
+  const last = await untilJobEnds(
+    async () => (await run('job:status', { jobId: id })) as { value: { state: string } },
+    (st) => st.value.state,
+  );
+  return last.value;
 }
 
 const jsonl = [

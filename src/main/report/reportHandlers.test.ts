@@ -1,9 +1,9 @@
 // The report's API methods through the real dispatcher (schemas checked both ways) on a copy of the demo:
 // the plots and the export are jobs whose result is built in a report worker thread.
-import fs from 'node:fs';
+import { untilJobEnds } from '../../../test/helpers/jobs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../test/helpers/tempProject';
+import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
 import { DashboardReport, type Handlers, type JobStatus, ReportFile } from '../../core/api/contract';
 import type { ApiResult } from '../../core/api/errors';
 import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
@@ -21,7 +21,7 @@ const bugs: unknown[] = [];
 
 beforeEach(() => {
   tmp = tempDir();
-  fs.cpSync(path.resolve(import.meta.dirname, '../../../resources/demo'), tmp.dir, { recursive: true });
+  copyDemo(tmp.dir);
   session = new Session('browser');
   session.open(path.join(tmp.dir, 'demo.sieve'));
   bugs.length = 0;
@@ -40,14 +40,14 @@ async function job(handlers: Handlers, method: string, input: unknown): Promise<
   const started = await call(handlers, method, input);
   if (!started.ok) return started;
   const id = (started.value as JobStatus).id;
-  for (;;) {
-    const r = await call(handlers, 'job:status', { jobId: id });
-    if (!r.ok) return r;
-    const s = r.value as JobStatus;
-    if (s.state === 'done') return { ok: true, value: s.result };
-    if (s.state === 'failed') return { ok: false, error: s.error! };
-    await new Promise((res) => setTimeout(res, 20));
-  }
+  const r = await untilJobEnds(
+    () => call(handlers, 'job:status', { jobId: id }),
+    (r) => (r.ok ? (r.value as JobStatus).state : 'ended'),
+    20,
+  );
+  if (!r.ok) return r;
+  const s = r.value as JobStatus;
+  return s.state === 'done' ? { ok: true, value: s.result } : { ok: false, error: s.error! };
 }
 
 describe('report API', () => {

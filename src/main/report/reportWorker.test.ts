@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticReportManifest } from '../../../bench/report.bench';
-import { tempDir } from '../../../test/helpers/tempProject';
+import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
 import { writeWav } from '../../../test/helpers/wavFixture';
 import { type JobStatus, ReportFile, UtterancePage } from '../../core/api/contract';
 import { dispatch } from '../api/dispatch';
@@ -49,7 +49,7 @@ function taskOf(store: ProjectStore, output: ReportTask['output']): ReportTask {
 describe('report worker', () => {
   it('writes the same bytes as the report built in this thread, and renders the same plots', async () => {
     const dir = path.join(tmp.dir, 'demo');
-    fs.cpSync(path.resolve(import.meta.dirname, '../../../resources/demo'), dir, { recursive: true });
+    copyDemo(dir);
     const store = ProjectStore.open(path.join(dir, 'demo.sieve'));
     try {
       // A change of gold after scoring: that utterance's cached scores are stale, and the worker scores it
@@ -89,7 +89,7 @@ describe('report worker', () => {
 
   it('fails with the worker error, located, when the project file is not there', async () => {
     const dir = path.join(tmp.dir, 'gone');
-    fs.cpSync(path.resolve(import.meta.dirname, '../../../resources/demo'), dir, { recursive: true });
+    copyDemo(dir);
     const store = ProjectStore.open(path.join(dir, 'demo.sieve'));
     const task = { ...taskOf(store, 'csv'), file: path.join(dir, 'missing.sieve') };
     store.close();

@@ -1,9 +1,8 @@
 // The per-utterance headline figures against their definitions, on the demo's real systems: each figure
 // from its counts, and a corpus of one utterance giving back the utterance's own figure.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../test/helpers/tempProject';
+import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
 import { corpusScores } from '../../core/scoring/corpusScores';
 import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { utteranceMetricList, utteranceMetrics } from '../../core/scoring/utteranceMetrics';
@@ -14,7 +13,7 @@ const tmp = tempDir('sieve-metrics-');
 const scored: UtteranceScores[] = [];
 
 beforeAll(() => {
-  fs.cpSync(path.resolve(import.meta.dirname, '../../../resources/demo'), tmp.dir, { recursive: true });
+  copyDemo(tmp.dir);
   const store = ProjectStore.open(path.join(tmp.dir, 'demo.sieve'));
   for (const sys of store.systems())
     for (const u of store.listUtterances()) {

@@ -1,6 +1,5 @@
 // Scoring a project in worker threads gives exactly what scoring each utterance in this thread gives, on a
 // copy of the demo and on a synthetic project; the cache is filled, used, and refreshed for what changed.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { diffGold } from '../../core/gold/diff';
@@ -8,7 +7,7 @@ import type { GoldRecords } from '../../core/gold/records';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { DEFAULT_SCORING_SETTINGS } from '../../core/scoring/settings';
-import { tempDir } from '../../../test/helpers/tempProject';
+import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
 import { writeWav } from '../../../test/helpers/wavFixture';
 import { writeCorpus } from '../import/writeCorpus';
 import { ProjectStore } from '../store/projectStore';
@@ -25,7 +24,7 @@ afterEach(() => cleanup());
 
 /** A copy of the demo with an empty score cache. */
 function demoCopy(): string {
-  fs.cpSync(path.resolve(import.meta.dirname, '../../../resources/demo'), dir, { recursive: true });
+  copyDemo(dir);
   const file = path.join(dir, 'demo.sieve');
   const store = ProjectStore.open(file);
   store.db.exec('DELETE FROM score_cache');

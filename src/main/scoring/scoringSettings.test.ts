@@ -1,11 +1,10 @@
 // The project's scoring settings through the API: defaults, saving in the file, refusing invalid ones, and
 // the score cache keyed on them — a change of settings rescores, changing back finds the old scores.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Handlers, ScoringSettings } from '../../core/api/contract';
 import { DEFAULT_SCORING_SETTINGS } from '../../core/scoring/settings';
-import { tempDir } from '../../../test/helpers/tempProject';
+import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
 import { dispatch } from '../api/dispatch';
 import { createHandlers } from '../api/handlers';
 import { Session } from '../api/session';
@@ -34,7 +33,7 @@ const value = async <T>(method: string, input: unknown): Promise<T> => {
 beforeEach(async () => {
   ({ dir, cleanup } = tempDir('sieve-settings-'));
   // Opening a project migrates it, so only a copy of the demo is opened.
-  fs.cpSync(path.resolve(import.meta.dirname, '../../../resources/demo'), dir, { recursive: true });
+  copyDemo(dir);
   file = path.join(dir, 'demo.sieve');
   session = new Session('browser');
   handlers = createHandlers(session);
