@@ -124,6 +124,19 @@ async function dashboardReady(page: Page, count: number): Promise<void> {
 
 test.describe.configure({ mode: 'serial' });
 
+/** The bridge's URL of `report:plots` (it encodes the method name in the path: report%3Aplots). */
+const PLOTS_API = /\/api\/report(%3A|:)plots$/;
+
+/** Answers `report:plots` with a job that has already ended with `result`. */
+const plotsAnswer = (result: unknown) => (route: Route) =>
+  route.fulfill({
+    contentType: 'application/json',
+    body: JSON.stringify({
+      ok: true,
+      value: { id: 'x', kind: 'report:plots', state: 'done', phase: 'done', done: 0, total: 0, result },
+    }),
+  });
+
 test('a system imported through the upload dialog: errors located, progress, then scored like the original', async ({
   page,
 }) => {
@@ -221,22 +234,9 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
     '<image href="https://example.com/i.png" x="100" width="5" height="5"/><use xlink:href="#r" x="60"/>' +
     '<set attributeName="href" to="javascript:alert(1)"/><circle cx="150" cy="20" r="5" fill="url(#r)" style="fill: url(#r); stroke: url( \'https://example.com/q\' )"/><style>@import url(https://example.com/s.css);</style><text x="20" y="20" clip-path="url(#r)">kept</text></svg>';
   // The bridge encodes the method name in the path (report%3Aplots); the plots come as a finished job.
-  await page.route(/\/api\/report(%3A|:)plots$/, (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({
-        ok: true,
-        value: {
-          id: 'x',
-          kind: 'report:plots',
-          state: 'done',
-          phase: 'done',
-          done: 0,
-          total: 0,
-          result: { plots: [{ id: 'x', title: 'Hostile', caption: 'test', svg: hostile }], nbest: [] },
-        },
-      }),
-    }),
+  await page.route(
+    PLOTS_API,
+    plotsAnswer({ plots: [{ id: 'x', title: 'Hostile', caption: 'test', svg: hostile }], nbest: [] }),
   );
   await page.reload();
   const svg = page.locator('figure[data-plot="x"] svg');
@@ -297,25 +297,10 @@ test("the N-best breakdown per system shows the report's figures, its signature 
 
   // Labels that contradict the gold: the breakdown's error is said in a plain note; a system without lists
   // is named, and with none at all, so is that.
-  const answer = (nbest: unknown[]) => (route: Route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({
-        ok: true,
-        value: {
-          id: 'x',
-          kind: 'report:plots',
-          state: 'done',
-          phase: 'done',
-          done: 0,
-          total: 0,
-          result: { plots: [], nbest },
-        },
-      }),
-    });
+  const answer = (nbest: unknown[]) => plotsAnswer({ plots: [], nbest });
   const none = { ks: [], signature: null, groups: [], error: null };
   await page.route(
-    /\/api\/report(%3A|:)plots$/,
+    PLOTS_API,
     answer([
       { ...none, system: 'A', error: 'utterance u1 is labelled notFound but its gold is in the list' },
       { ...none, system: 'B' },
@@ -327,7 +312,7 @@ test("the N-best breakdown per system shows the report's figures, its signature 
   );
   await expect(section).toContainText('Without N-best lists: B.');
   await page.unrouteAll({ behavior: 'wait' });
-  await page.route(/\/api\/report(%3A|:)plots$/, answer([{ ...none, system: 'B' }]));
+  await page.route(PLOTS_API, answer([{ ...none, system: 'B' }]));
   await page.reload();
   await expect(section.getByTestId('nbest-note')).toHaveText('No system has N-best lists.');
   await expect(section.locator('table')).toHaveCount(0);
