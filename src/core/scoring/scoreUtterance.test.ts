@@ -1,5 +1,5 @@
 // Per-tree ParsEval in the utterance scores and its corpus row, checked against hand counts and against
-// the ParsEval module's own corpus figure.
+// the ParsEval module's own corpus figure; per-tree Struct-IoU over loosely timed system words.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { GoldRecords } from '../gold/records';
@@ -85,5 +85,32 @@ describe('ParsEval per tree', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('Struct-IoU per tree', () => {
+  it('scores system words that overlap or last zero seconds instead of leaving a note', () => {
+    const g = gold(['a', 'b'], '(S (A a) (B b))');
+    g.words = [
+      { text: 'a', startSec: 0, endSec: 0.5 },
+      { text: 'b', startSec: 0.5, endSec: 1 },
+    ];
+    const o = output(['a', 'b'], '(S (A a) (B b))');
+    // The recognizer's "b" starts before its "a" ends.
+    o.words = [
+      { text: 'a', startSec: 0, endSec: 0.6 },
+      { text: 'b', startSec: 0.4, endSec: 1 },
+    ];
+    const t = scoreUtterance(g, o).trees[0]!;
+    expect(t.notes.filter((n) => n.startsWith('Struct-IoU'))).toEqual([]);
+    // Hand calculation: S ~ S 1, A (0, 0.5) ~ (0, 0.6) and B (0.5, 1) ~ (0.4, 1) 5/6 each: 2 × (8/3) / 6.
+    expect(t.structIou!.score).toBeCloseTo(8 / 9, 12);
+    // A zero-length system "b" at 0.6: its B scores IoU 0 but still counts, and the system S ends at
+    // 0.6: S ~ S 0.6, A ~ A 5/6, so 2 × (0.6 + 5/6) / 6.
+    o.words = [
+      { text: 'a', startSec: 0, endSec: 0.6 },
+      { text: 'b', startSec: 0.6, endSec: 0.6 },
+    ];
+    expect(scoreUtterance(g, o).trees[0]!.structIou!.score).toBeCloseTo((2 * (0.6 + 5 / 6)) / 6, 12);
   });
 });

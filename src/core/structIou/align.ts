@@ -7,6 +7,14 @@
 // The inner maximum is a chain DP over word boundaries: H[x][y] is the best sum of f over disjoint
 // descendant pairs that end by boundary x of p's words and boundary y of g's. Problem 11 itself is the same
 // chain over all nodes of both trees (the dummy roots of §4.2), so the roots need not be matched.
+//
+// "Ordered" and "disjoint" (Definition 14) are read in word order, as the published implementation reads
+// them: constituents are disjoint when they share no word, and a sequence runs left to right in the
+// words. For words that do not overlap in time this is the paper's reading (Proposition 9), and any
+// matching free of Definition 10's conflicts whose pairs all have positive IoU keeps the left-to-right
+// order of unrelated constituents anyway. For words that overlap in time, constituents that share no
+// word may still overlap, and keeping the word order is what the alignment demands beyond Definition 10:
+// crossed pairs (a before b in one tree, their partners the other way round) are never matched together.
 import { IOU_EPSILON, intervalIou } from './iou';
 import type { SegmentTree } from './segmentTree';
 
@@ -37,6 +45,8 @@ interface Workspace {
   /** Per row of the chain table: offset of f's row and of the table row where each pair starts. */
   rowBase: Int32Array;
   rowFrom: Int32Array;
+  /** Whether `rowRange` may narrow the chain tables (both trees `monotone`). */
+  prune: boolean;
   x0: number;
   x1: number;
   y0: number;
@@ -56,6 +66,7 @@ function workspace(t1: SegmentTree, t2: SegmentTree): Workspace {
     choice: new Int32Array(0),
     rowBase: new Int32Array(0),
     rowFrom: new Int32Array(0),
+    prune: true,
     x0: 0,
     x1: 0,
     y0: 0,
@@ -64,6 +75,7 @@ function workspace(t1: SegmentTree, t2: SegmentTree): Workspace {
   shared = ws;
   ws.t1 = t1;
   ws.t2 = t2;
+  ws.prune = t1.monotone && t2.monotone;
   if (ws.f.length < nm) ws.f = new Float64Array(nm);
   else ws.f.fill(0, 0, nm);
   if (ws.table.length < cells) {
@@ -104,7 +116,8 @@ const PACK = 2097152;
  * The word boundaries (lo, hi] of p's words that matter against a partner spanning (s, e): descendants
  * whose last word ends by s cannot overlap any descendant of the partner, nor can those that start at or
  * after e, so rows outside (lo, hi] of the chain table only copy their neighbours. hi ≤ lo when nothing
- * can overlap. Packed as lo · PACK + hi.
+ * can overlap. Packed as lo · PACK + hi. Valid only when both trees are `monotone`: the searches need
+ * ordered word times, and the partner's descendants must lie inside (s, e).
  */
 function rowRange(t: SegmentTree, p: number, s: number, e: number): number {
   const a = t.firstWord[p]!;
@@ -133,7 +146,13 @@ function chain(ws: Workspace, p: number, g: number, record: boolean): number {
   let x1 = t1.wordCount;
   let y0 = 0;
   let y1 = t2.wordCount;
-  if (p >= 0) {
+  if (p >= 0 && !ws.prune) {
+    // Words out of time order: every descendant of p may overlap one of g, so the whole table is filled.
+    x0 = t1.firstWord[p]!;
+    x1 = t1.endWord[p]!;
+    y0 = t2.firstWord[g]!;
+    y1 = t2.endWord[g]!;
+  } else if (p >= 0) {
     const rx = rowRange(t1, p, t2.startSec[g]!, t2.endSec[g]!);
     const ry = rowRange(t2, g, t1.startSec[p]!, t1.endSec[p]!);
     x0 = Math.floor(rx / PACK);

@@ -2,6 +2,13 @@
 // conflict-free matching (Definition 10) of two small trees. Exponential, deliberately naive, and
 // independent of align.ts: it shares no code with the dynamic programme (only the tree type), so
 // agreement between the two checks the programme's exactness. For trees of up to ~8 constituents each.
+//
+// Word times are taken as given (overlapping, repeated, zero-length, out of order), as the published
+// implementation takes them: a constituent spans from its first word's start to its last word's end,
+// and two matched pairs whose constituents are unrelated must keep their left-to-right word order in
+// both trees. The paper's Problem 11 states only Definition 10; for words that do not overlap in time,
+// a matching of pairs with positive IoU cannot cross anyway (Proposition 9), so the extra rule changes
+// nothing there. A word that ends before it starts is read as zero-length.
 import type { TreeNode } from '../tree/tree';
 import type { WordTime } from './segmentTree';
 
@@ -10,6 +17,9 @@ interface OracleNode {
   start: number;
   end: number;
   preterminal: boolean;
+  /** Words firstWord … endWord − 1 lie under the node. */
+  firstWord: number;
+  endWord: number;
   /** Indices of this node's proper ancestors (Definition 6). */
   ancestors: number[];
 }
@@ -19,9 +29,16 @@ function flatten(tree: TreeNode, words: readonly WordTime[]): OracleNode[] {
   let word = 0;
   const visit = (t: TreeNode, ancestors: number[]): void => {
     const me = out.length;
-    const node: OracleNode = { label: t.label, start: 0, end: 0, preterminal: true, ancestors };
+    const node: OracleNode = {
+      label: t.label,
+      start: 0,
+      end: 0,
+      preterminal: true,
+      firstWord: word,
+      endWord: word,
+      ancestors,
+    };
     out.push(node);
-    const firstWord = word;
     for (const c of t.children) {
       if (c.children.length === 0) word++;
       else {
@@ -29,8 +46,10 @@ function flatten(tree: TreeNode, words: readonly WordTime[]): OracleNode[] {
         visit(c, [...ancestors, me]);
       }
     }
-    node.start = words[firstWord]!.startSec;
-    node.end = words[word - 1]!.endSec;
+    node.endWord = word;
+    const last = words[word - 1]!;
+    node.start = words[node.firstWord]!.startSec;
+    node.end = Math.max(last.startSec, last.endSec);
   };
   visit(tree, []);
   return out;
@@ -64,6 +83,11 @@ export function structIouBruteForce(
     (!isAnc(n1, i, k) && isAnc(n2, j, l)) ||
     (isAnc(n1, k, i) && !isAnc(n2, l, j)) ||
     (!isAnc(n1, k, i) && isAnc(n2, l, j));
+  // Unrelated nodes share no word; the word order of i and k must be that of j and l.
+  const before = (nodes: OracleNode[], p: number, q: number): boolean =>
+    nodes[p]!.endWord <= nodes[q]!.firstWord;
+  const crossed = (i: number, j: number, k: number, l: number): boolean =>
+    !isAnc(n1, i, k) && !isAnc(n1, k, i) && before(n1, i, k) !== before(n2, j, l);
   // A pair that may not match, or has IoU 0, adds nothing: leaving it out only relaxes the constraints.
   const w = n1.map((a) =>
     n2.map((b) => {
@@ -82,7 +106,8 @@ export function structIouBruteForce(
     if (i === n1.length || sum + bestRest[i]! <= best) return;
     for (let j = 0; j < n2.length; j++) {
       if (w[i]![j]! === 0 || used.has(j)) continue;
-      if (chosen.some(([k, l]) => conflicted(i, j, k, l) || conflicted(k, l, i, j))) continue;
+      if (chosen.some(([k, l]) => conflicted(i, j, k, l) || conflicted(k, l, i, j) || crossed(i, j, k, l)))
+        continue;
       chosen.push([i, j]);
       used.add(j);
       search(i + 1, sum + w[i]![j]!);

@@ -4,12 +4,20 @@
 // Conventions (those of the published implementation unless stated):
 // - The words are the leaves of the tree, in order; they are not nodes. Every other node is a
 //   constituent, and its interval runs from its first word's start to its last word's end
-//   (Definition 5.3).
+//   (Definition 5.3, as the published implementation reads it: for words out of time order this is not
+//   the earliest start and latest end that Definition 5.3 would give, which only coincide when word
+//   starts and ends are ordered).
 // - A preterminal is a constituent all of whose children are words (normally one word under a POS tag).
 // - A root with an empty label and a single constituent child — the Penn Treebank's outer wrapper
 //   `( (S …) )` — is not a constituent and is left out.
-// - Word times must be ordered and must not overlap (start ≤ end ≤ next start), as in a forced
-//   alignment; zero-length words are allowed (their constituents have IoU 0 with everything).
+// - Word times are taken as given, as the published implementation takes them: words may overlap,
+//   repeat an interval, last zero seconds or even start before the word ahead of them starts, as in
+//   real forced alignments and perturbed boundaries. Only the word order of the tree says which
+//   constituents are disjoint (the alignment of align.ts chains constituents by word, not by time), so
+//   a constituent's interval may not contain its descendants' and may even be empty or reversed; iou.ts
+//   says how such intervals score. Keeping gold words apart is the gold editor's rule (goldProblems).
+// - A word must not end before it starts, except by floating-point noise (`wordTimeTolerance`): such
+//   a word is read as zero-length (its end is taken to be its start).
 import { MetricInputError } from '../stats/errors';
 import type { TreeNode } from '../tree/tree';
 
@@ -37,8 +45,14 @@ export interface SegmentTree {
   /** Position among the parent's children in the tree as given (root: 0). */
   childIndex: Int32Array;
   preterminal: Uint8Array;
+  /** Word times as scored (a word that ends before its start by noise ends at its start). */
   wordStartSec: Float64Array;
   wordEndSec: Float64Array;
+  /**
+   * Word starts and word ends both non-decreasing. Then every constituent's interval contains its
+   * descendants' (Corollary 6.1), which the alignment uses to skip pairs that cannot overlap.
+   */
+  monotone: boolean;
   /** The lowest constituent above each word. */
   wordParent: Int32Array;
   /**
@@ -71,22 +85,25 @@ export function unitWordTimes(n: number): WordTime[] {
   return Array.from({ length: n }, (_, k) => ({ startSec: k, endSec: k + 1 }));
 }
 
+/**
+ * How far a word's end may lie below its start and still be read as a zero-length word: 1e-9 s, or 16
+ * machine epsilons of the times' magnitude when that is more (a few ulps). Arithmetic on times leaves
+ * such noise (0.5 computed as 0.4999999999999999); an end further below its start is a reversed word.
+ */
+export function wordTimeTolerance(startSec: number, endSec: number): number {
+  return Math.max(1e-9, 16 * Number.EPSILON * Math.max(Math.abs(startSec), Math.abs(endSec)));
+}
+
+/** Refuses non-finite times and reversed words; overlapping, repeated and zero-length words are fine. */
 function checkWords(words: readonly WordTime[], role: TreeRole): void {
-  let prevEnd = Number.NEGATIVE_INFINITY;
   for (let k = 0; k < words.length; k++) {
     const { startSec, endSec } = words[k]!;
     if (!Number.isFinite(startSec) || !Number.isFinite(endSec)) {
       throw new MetricInputError(`${role} word ${k + 1} has a non-finite time (${startSec}, ${endSec})`);
     }
-    if (endSec < startSec) {
+    if (startSec - endSec > wordTimeTolerance(startSec, endSec)) {
       throw new MetricInputError(`${role} word ${k + 1} ends (${endSec}) before it starts (${startSec})`);
     }
-    if (startSec < prevEnd) {
-      throw new MetricInputError(
-        `${role} words ${k} and ${k + 1} overlap: word ${k + 1} starts at ${startSec}, before word ${k} ends at ${prevEnd}`,
-      );
-    }
-    prevEnd = endSec;
   }
 }
 
@@ -175,9 +192,13 @@ export function buildSegmentTree(
   const takeInts = (n: number): Int32Array => ints.subarray(iAt, (iAt += n));
   const wordStartSec = takeFloats(word);
   const wordEndSec = takeFloats(word);
+  let monotone = true;
   for (let k = 0; k < word; k++) {
-    wordStartSec[k] = words[k]!.startSec;
-    wordEndSec[k] = words[k]!.endSec;
+    const { startSec: s, endSec: e } = words[k]!;
+    wordStartSec[k] = s;
+    // Within the tolerance checked above, an end below the start is noise: the word lasts zero seconds.
+    wordEndSec[k] = e < s ? s : e;
+    if (k > 0 && (s < wordStartSec[k - 1]! || wordEndSec[k]! < wordEndSec[k - 1]!)) monotone = false;
   }
   const startSec = takeFloats(size);
   const endSec = takeFloats(size);
@@ -225,6 +246,7 @@ export function buildSegmentTree(
     preterminal,
     wordStartSec,
     wordEndSec,
+    monotone,
     wordParent,
     endOffset,
     endNodes,

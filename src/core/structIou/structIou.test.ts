@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parseTreeOrThrow } from '../tree/bracket';
 import { type TreeNode, leaves, node } from '../tree/tree';
 import { structIouBruteForce } from './bruteForce';
+import loose from './fixtures/overlappingWords.json';
 import published from './fixtures/publishedImplementation.json';
 import fixture from './fixtures/workedExamples.json';
-import { type WordTime, buildSegmentTree } from './segmentTree';
+import { type WordTime, buildSegmentTree, wordTimeTolerance } from './segmentTree';
 import { type TimedTree, structIou, structIouScore, structIouSignature, structIouText } from './structIou';
 
 const times = (ws: (string | number)[][]): WordTime[] =>
@@ -259,8 +260,8 @@ describe('Struct-IoU conventions and input errors', () => {
     const t = parseTreeOrThrow('(S (A a) (B b))');
     const ok = { tree: t, words: w([0, 1], [1, 2]) };
     expect(() => structIou({ tree: t, words: w([0, 1]) }, ok)).toThrow('gold tree has 2 leaves but 1 words');
-    expect(() => structIou(ok, { tree: t, words: w([0, 1], [0.5, 2]) })).toThrow(
-      'pred words 1 and 2 overlap: word 2 starts at 0.5, before word 1 ends at 1',
+    expect(() => structIou(ok, { tree: t, words: w([0, 1], [0.5, 0.4999]) })).toThrow(
+      'pred word 2 ends (0.4999) before it starts (0.5)',
     );
     expect(() => structIou(ok, { tree: t, words: w([0, 1], [2, 1.5]) })).toThrow(
       'pred word 2 ends (1.5) before it starts (2)',
@@ -271,5 +272,148 @@ describe('Struct-IoU conventions and input errors', () => {
     );
     expect(() => structIou(ok, ok, { threshold: 1 })).toThrow('threshold must lie in [0, 1), got 1');
     expect(() => structIouSignature({ threshold: -0.1 })).toThrow('got -0.1');
+  });
+});
+
+describe('Struct-IoU takes word times as given: overlapping, repeated, zero-length, out of order', () => {
+  const w = (...pairs: [number, number][]): WordTime[] => pairs.map(([s, e]) => ({ startSec: s, endSec: e }));
+  const timed = (ws: number[][]): WordTime[] => ws.map(([s, e]) => ({ startSec: s!, endSec: e! }));
+  const abc = parseTreeOrThrow('(S (NP (DT a) (NN b)) (VB c))');
+
+  for (const c of loose.cases) {
+    it(`agrees with the published implementation: ${c.name}`, () => {
+      const gold = { tree: parseTreeOrThrow(c.gold), words: timed(c.goldWords) };
+      const pred = { tree: parseTreeOrThrow(c.pred), words: timed(c.predWords) };
+      const options = { flexible: c.flexible, threshold: c.threshold };
+      const r = structIou(gold, pred, options);
+      expect(r.score).toBeCloseTo(c.expected, 12);
+      const sum = r.pairs.reduce((s, p) => s + p.iou, 0);
+      expect((2 * sum) / r.nodes).toBeCloseTo(r.score, 12);
+    });
+  }
+
+  it('scores crossed words by word order: 2 × (1/3 + 1) / 6, where Definition 10 alone would allow 7/9', () => {
+    // Gold S = (0, 3), pred S = (1, 2) (first word's start to last word's end): IoU 1/3. Gold P (0, 2)
+    // equals pred Q and gold Q (1, 3) equals pred P, but P before Q in one tree and Q before P in the
+    // other cross, so only one of the two IoU-1 pairs is matched, as in the published implementation.
+    const t = parseTreeOrThrow('(S (P a) (Q b))');
+    const r = structIou({ tree: t, words: w([0, 2], [1, 3]) }, { tree: t, words: w([1, 3], [0, 2]) });
+    expect(r.matchedIou).toBeCloseTo(4 / 3, 12);
+    expect(r.score).toBeCloseTo(4 / 9, 12);
+    expect(r.pairs).toHaveLength(2);
+  });
+
+  it('scores zero-length constituents 0, also against identical zero-length ones (0/0 is 0)', () => {
+    const zero = { tree: abc, words: w([1, 1], [1, 1], [1, 1]) };
+    expect(structIou(zero, zero)).toMatchObject({ score: 0, matchedIou: 0, nodes: 10, pairs: [] });
+    // Hand calculation: NN(b) lasts 0 s; S, NP, DT and VB match with IoU 1: 2 × 4 / 10.
+    const one = { tree: abc, words: w([0, 0.4], [0.4, 0.4], [0.4, 1]) };
+    const r = structIou(one, one);
+    expect(r.score).toBeCloseTo(0.8, 12);
+    expect(r.pairs.map((p) => r.goldNodes[p.gold]!.label)).not.toContain('NN');
+  });
+
+  it('scores repeated and reversed constituent intervals by hand calculation', () => {
+    // Gold DT and NN share (0, 0.5): S, NP, VB match with IoU 1, DT and NN with 0.25 / 0.5: 2 × 4 / 10.
+    const dup = structIou(
+      { tree: abc, words: w([0, 0.5], [0, 0.5], [0.5, 1]) },
+      { tree: abc, words: w([0, 0.25], [0.25, 0.5], [0.5, 1]) },
+    );
+    expect(dup.score).toBeCloseTo(0.8, 12);
+    // Gold NP runs from a's start (2) to b's end (1): reversed, IoU 0. Best: S (2, 4) ~ (0, 4) 0.5, gold NN
+    // (0, 1) ~ pred DT (0, 1) 1, VB (3, 4) ~ (2, 4) 0.5: 2 × 2 / 10.
+    const rev = structIou(
+      { tree: abc, words: w([2, 3], [0, 1], [3, 4]) },
+      { tree: abc, words: w([0, 1], [1, 2], [2, 4]) },
+    );
+    expect(rev.goldNodes.find((n) => n.label === 'NP')).toMatchObject({ startSec: 2, endSec: 1 });
+    expect(rev.score).toBeCloseTo(0.4, 12);
+  });
+
+  it('reads a word that ends below its start by floating-point noise as zero-length', () => {
+    const noisy = { tree: abc, words: w([0.3, 0.5], [0.5, 0.4999999999999999], [0.5, 0.9]) };
+    const clean = { tree: abc, words: w([0.3, 0.5], [0.5, 0.5], [0.5, 0.9]) };
+    const r = structIou(noisy, clean);
+    expect(r.score).toBe(structIou(clean, clean).score);
+    expect(r.goldNodes.map((n) => [n.startSec, n.endSec])).toEqual(
+      structIou(clean, clean).goldNodes.map((n) => [n.startSec, n.endSec]),
+    );
+    // The tolerance: 1e-9 s, or 16 machine epsilons of the magnitude when that is more.
+    expect(wordTimeTolerance(0.5, 0.4)).toBe(1e-9);
+    expect(wordTimeTolerance(1e8, 1e8)).toBeCloseTo(16 * Number.EPSILON * 1e8, 20);
+    const big = 1e8 + 0.5;
+    const late = { tree: abc, words: w([big - 1, big - 0.5], [big, big - 2 * 2 ** -26], [big, big + 1]) };
+    expect(() => structIou(late, late)).not.toThrow();
+    expect(() =>
+      structIou(clean, { tree: abc, words: w([0.3, 0.5], [0.5, 0.5 - 2e-9], [0.5, 0.9]) }),
+    ).toThrow('pred word 2 ends (0.499999998) before it starts (0.5)');
+  });
+
+  /** Word times on a grid of tenths that overlap, repeat, last zero seconds or run out of time order. */
+  const looseTimesArb = (n: number): fc.Arbitrary<WordTime[]> => {
+    const spans = (max: number) =>
+      fc.array(fc.tuple(fc.integer({ min: 0, max }), fc.integer({ min: 0, max: 6 })), {
+        minLength: n,
+        maxLength: n,
+      });
+    // Anywhere in time: out of order, nested, crossed.
+    const anywhere = spans(20).map((ws) => ws.map(([s, l]) => ({ startSec: s / 10, endSec: (s + l) / 10 })));
+    // Starts and ends both in order, words overlapping the next ones (the alignment's pruned path).
+    const ordered = spans(3).map((ws) => {
+      let s = 0;
+      let e = 0;
+      return ws.map(([step, l]) => {
+        s += step;
+        e = Math.max(e, s + l);
+        return { startSec: s / 10, endSec: e / 10 };
+      });
+    });
+    return fc
+      .tuple(fc.oneof(anywhere, ordered, timesArb(n)), fc.array(fc.boolean(), { minLength: n, maxLength: n }))
+      .map(([ws, repeat]) => ws.map((x, k) => (k > 0 && repeat[k] ? { ...ws[k - 1]! } : x)));
+  };
+
+  const looseTreeArb = (maxNodes: number): fc.Arbitrary<TimedTree> =>
+    treeArb(maxNodes).chain((tree) => looseTimesArb(leaves(tree).length).map((words) => ({ tree, words })));
+
+  const loosePairArb = (maxNodes: number): fc.Arbitrary<[TimedTree, TimedTree]> =>
+    fc.oneof(
+      fc.tuple(looseTreeArb(maxNodes), looseTreeArb(maxNodes)),
+      treeArb(maxNodes).chain((tree) =>
+        fc
+          .tuple(
+            looseTimesArb(leaves(tree).length),
+            looseTimesArb(leaves(tree).length),
+            fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+          )
+          .map(([a, b, flips]): [TimedTree, TimedTree] => [
+            { tree, words: a },
+            { tree: relabel(tree, flips), words: b },
+          ]),
+      ),
+    );
+
+  it('equals the brute force (Problem 11, word order kept) on overlapping, repeated and zero-length words', () => {
+    fc.assert(
+      fc.property(loosePairArb(7), optionsArb, ([gold, pred], options) => {
+        const oracle = structIouBruteForce(gold, pred, options);
+        const r = checkAlignment(gold, pred, options);
+        expect(r.matchedIou).toBeCloseTo(oracle.sum, 9);
+        expect(r.score).toBeCloseTo(oracle.score, 9);
+        expect(r.score).toBeGreaterThanOrEqual(0);
+        expect(r.score).toBeLessThanOrEqual(1);
+        // Matched constituents that share no word keep their word order in both trees.
+        const g = buildSegmentTree(gold.tree, gold.words);
+        const p = buildSegmentTree(pred.tree, pred.words);
+        for (const x of r.pairs)
+          for (const y of r.pairs) {
+            if (g.endWord[x.gold]! <= g.firstWord[y.gold]!) {
+              expect(p.endWord[x.pred]! <= p.firstWord[y.pred]!).toBe(true);
+            }
+          }
+        expect(structIouScore(pred, gold, options)).toBeCloseTo(r.score, 12);
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -121,8 +121,10 @@ export function structIouOfSegmentTrees(
 
 /**
  * Struct-IoU of a predicted tree against a gold tree, each over its own word times, with one optimal
- * alignment. Identical trees score 1 when every constituent lasts at least 1e-6 s. Bad input (word counts
- * that differ from the leaves, unordered or overlapping times, a bad threshold) raises `MetricInputError`.
+ * alignment. Identical trees score 1 when every constituent lasts at least 1e-6 s. Words may overlap,
+ * repeat or last zero seconds (segmentTree.ts, iou.ts). Bad input (word counts that differ from the
+ * leaves, non-finite times, a word that ends before it starts by more than floating-point noise, a bad
+ * threshold) raises `MetricInputError`.
  */
 export function structIou(
   gold: TimedTree,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../test/helpers/tempProject';
 import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
+import loose from '../../../core/structIou/fixtures/overlappingWords.json';
 
 let dir: string;
 let cleanup: () => void;
@@ -108,7 +109,7 @@ describe('sieve structiou', () => {
       { ...example3, gold: { ...example3.gold, words: GOLD_WORDS.slice(0, 3) } },
       '{ nope',
       { id: 3, gold: { tree: '(S (A a', words: [['a', 0, 1]] }, pred: example3.pred },
-      { ...example3, pred: { ...example3.pred, words: [...PRED_WORDS.slice(0, 4), ['5', 2.0, 2.8]] } },
+      { ...example3, pred: { ...example3.pred, words: [...PRED_WORDS.slice(0, 4), ['5', 2.8, 2.3]] } },
       { ...example3, flexible: 'yes' },
     ]);
     const r = await sieve('structiou', '--jsonl', 'bad.jsonl');
@@ -119,9 +120,7 @@ describe('sieve structiou', () => {
     expect(err[1]).toMatch(/^bad\.jsonl:2: not JSON: /);
     expect(err[2]).toBe("bad.jsonl:3: gold.tree:1:1: '(' never closed (2 open at end of input)");
     expect(err[3]).toBe('bad.jsonl:5: "flexible" must be true or false');
-    expect(err[4]).toBe(
-      'bad.jsonl:4: pred words 4 and 5 overlap: word 5 starts at 2, before word 4 ends at 2.3',
-    );
+    expect(err[4]).toBe('bad.jsonl:4: pred word 5 ends (2.3) before it starts (2.8)');
   });
 
   it('reports usage and option errors', async () => {
@@ -135,5 +134,94 @@ describe('sieve structiou', () => {
     const m = await sieve('structiou', '--jsonl', 'missing.jsonl');
     expect(m.code).toBe(1);
     expect(m.err).toMatch(/^sieve structiou: missing\.jsonl: ENOENT/);
+  });
+});
+
+describe('sieve structiou over overlapping, repeated, zero-length and noisy word times', () => {
+  /** A line from a case of the core's fixture, which holds the published implementation's figures. */
+  const fromFixture = (id: string, name: string): { line: unknown; expected: number } => {
+    const c = loose.cases.find((x) => x.name === name)!;
+    const side = (tree: string, ws: number[][]) => ({
+      tree,
+      words: ws.map(([s, e], k) => [`w${k}`, s, e]),
+    });
+    return {
+      line: { id, gold: side(c.gold, c.goldWords), pred: side(c.pred, c.predWords) },
+      expected: c.expected,
+    };
+  };
+
+  it('scores them as the published implementation does instead of refusing the file', async () => {
+    const cases = [
+      fromFixture('overlap', 'gold words overlapping the next word slightly, as forced alignments do'),
+      fromFixture('inside', 'a word starts inside the word before it (word 5 of the predicted words)'),
+      fromFixture('repeat', 'two gold words with the same interval'),
+      fromFixture('zero', 'every word zero-length at one instant: all IoUs are 0/0, taken as 0'),
+      fromFixture('noise', 'a word that ends below its start by floating-point noise'),
+      fromFixture(
+        'crossed',
+        'words in crossed time order: the alignment keeps the word order, not the best IoUs',
+      ),
+    ];
+    write('loose.jsonl', [
+      ...cases.map((c) => c.line),
+      // Gold words 1 and 2 overlap (0.4–0.6): gold A (0, 0.6) ~ pred A (0, 0.5) 5/6, B (0.4, 1) ~ (0.5, 1)
+      // 5/6, S ~ S 1: 2 × (1 + 5/3) / 6.
+      {
+        id: 'hand',
+        gold: {
+          tree: '(S (A a) (B b))',
+          words: [
+            ['a', 0, 0.6],
+            ['b', 0.4, 1],
+          ],
+        },
+        pred: {
+          tree: '(S (A a) (B b))',
+          words: [
+            ['a', 0, 0.5],
+            ['b', 0.5, 1],
+          ],
+        },
+      },
+    ]);
+    const r = await sieve('structiou', '--jsonl', 'loose.jsonl', '--pairs');
+    expect(r).toMatchObject({ code: 0, err: '' });
+    const lines = jsonLines(r.out);
+    expect(lines).toHaveLength(cases.length + 2);
+    cases.forEach((c, k) => expect(lines[k]!.struct_iou).toBeCloseTo(c.expected, 12));
+    const hand = lines[cases.length]!;
+    expect(hand.struct_iou).toBeCloseTo((2 * (1 + 5 / 3)) / 6, 12);
+    expect(hand.pairs).toContainEqual(
+      expect.objectContaining({ gold_span: [0, 0.6], pred_span: [0, 0.5], iou: expect.closeTo(5 / 6, 12) }),
+    );
+    // The zero-length line counts its nodes and scores 0 (0/0 is 0); the noisy word is read as zero-length.
+    expect(lines[3]).toMatchObject({ id: 'zero', struct_iou: 0, matched_iou: 0, nodes: 10 });
+    expect((lines.at(-1)!.summary as Record<string, unknown>).sentences).toBe(cases.length + 1);
+  });
+
+  it('still refuses a word that ends clearly before it starts, naming it', async () => {
+    write('reversed.jsonl', [
+      {
+        id: 1,
+        gold: {
+          tree: '(S (A a) (B b))',
+          words: [
+            ['a', 0, 0.5],
+            ['b', 0.5, 0.4999],
+          ],
+        },
+        pred: {
+          tree: '(S (A a) (B b))',
+          words: [
+            ['a', 0, 0.5],
+            ['b', 0.5, 1],
+          ],
+        },
+      },
+    ]);
+    const r = await sieve('structiou', '--jsonl', 'reversed.jsonl');
+    expect(r.code).not.toBe(0);
+    expect(r.err).toContain('gold word 2 ends (0.4999) before it starts (0.5)');
   });
 });
