@@ -28,6 +28,29 @@ describe('preprocessing (Burger et al. §2.1)', () => {
     expect(doc.entities).toEqual([{ type: 'PERSON', firstWord: 0, lastWord: 1 }]);
     expect(droppedEntities).toBe(2);
   });
+
+  it('keeps punctuation tokens and punctuation inside words when asked (conlleval scores every token)', () => {
+    expect(normaliseWord(',', true, 'keep')).toBe(',');
+    expect(normaliseWord('"U.S."', true, 'keep')).toBe('"U.S."');
+    expect(normaliseWord('Boroff,', false, 'keep')).toBe('Boroff,');
+    expect(normaliseWord('--', true, 'drop')).toBe('');
+    const { doc, droppedEntities } = preprocessDocument(
+      {
+        words: [w('"', 0), w('Newt', 1), w(',', 2), w('Gingrich', 3), w('.', 4), w('!', 5)],
+        entities: [
+          { type: 'PERSON', firstWord: 0, lastWord: 3 },
+          { type: 'X', firstWord: 4, lastWord: 5 },
+        ],
+      },
+      { punctuation: 'keep' },
+    );
+    expect(doc.words.map((x) => x.text)).toEqual(['"', 'NEWT', ',', 'GINGRICH', '.', '!']);
+    expect(doc.entities).toEqual([
+      { type: 'PERSON', firstWord: 0, lastWord: 3 },
+      { type: 'X', firstWord: 4, lastWord: 5 },
+    ]);
+    expect(droppedEntities).toBe(0);
+  });
 });
 
 describe('keptEntityIndices', () => {
@@ -45,14 +68,20 @@ describe('keptEntityIndices', () => {
       }),
     );
     fc.assert(
-      fc.property(doc, fc.boolean(), (d, caseFold) => {
-        const slow = d.entities.flatMap((e, k) =>
-          preprocessDocument({ words: [...d.words], entities: [e] }, { caseFold }).droppedEntities === 0
-            ? [k]
-            : [],
-        );
-        expect(keptEntityIndices(d, { caseFold })).toEqual(slow);
-      }),
+      fc.property(
+        doc,
+        fc.boolean(),
+        fc.constantFrom('drop' as const, 'keep' as const),
+        (d, caseFold, punctuation) => {
+          const options = { caseFold, punctuation };
+          const slow = d.entities.flatMap((e, k) =>
+            preprocessDocument({ words: [...d.words], entities: [e] }, options).droppedEntities === 0
+              ? [k]
+              : [],
+          );
+          expect(keptEntityIndices(d, options)).toEqual(slow);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -125,9 +125,10 @@ export interface NePrfSer extends NePrf {
 }
 
 /**
- * P = correct/hyp, R = correct/ref, F = 2·correct/(ref + hyp), which is 2PR/(P+R) whenever that is
- * defined and 0 when nothing is correct. Rules: P is NaN with no hypothesis slots, R with no reference
- * slots, F with neither.
+ * P = correct/hyp, R = correct/ref, F = 2·correct/(ref + hyp), which is 2PR/(P+R). Rules: undefined is
+ * NaN, never 0: P is NaN with no hypothesis slots, R with no reference slots, and F whenever P or R is
+ * (one reference entity and no hypothesis: P and F undefined, R = 0). P = R = 0 gives F = 0 (the count
+ * form has no 0/0). conlleval prints 0.00 for all three of these undefined figures.
  */
 export function prf(correct: number, ref: number, hyp: number): NePrf {
   return {
@@ -136,7 +137,7 @@ export function prf(correct: number, ref: number, hyp: number): NePrf {
     hyp,
     precision: hyp > 0 ? correct / hyp : Number.NaN,
     recall: ref > 0 ? correct / ref : Number.NaN,
-    f: ref + hyp > 0 ? (2 * correct) / (ref + hyp) : Number.NaN,
+    f: ref > 0 && hyp > 0 ? (2 * correct) / (ref + hyp) : Number.NaN,
   };
 }
 
@@ -154,9 +155,19 @@ export interface NeScore {
   overall: NePrfSer;
   /** A pair counts only when every component is right: the exact-match entity F1 in MUC mode. */
   entity: NePrfSer;
+  /**
+   * Per type: the mode's components, their pool, and whole entities (exact match of type and extent, as
+   * conlleval's per-type lines; `correct` counts such entities of the type).
+   */
   byType: Record<
     string,
-    { ref: number; hyp: number; components: Partial<Record<NeComponent, NePrf>>; overall: NePrf }
+    {
+      ref: number;
+      hyp: number;
+      components: Partial<Record<NeComponent, NePrf>>;
+      overall: NePrf;
+      entity: NePrf;
+    }
   >;
 }
 
@@ -188,23 +199,25 @@ export function neScore(s: NeStats, mode: NeMode): NeScore {
       cr += t.correctRef[c];
       ch += t.correctHyp[c];
     }
-    byType[type] = { ref: t.ref, hyp: t.hyp, components: tc, overall: typePrf(cr, ch, t.ref * k, t.hyp * k) };
+    byType[type] = {
+      ref: t.ref,
+      hyp: t.hyp,
+      components: tc,
+      overall: typePrf(cr, ch, t.ref * k, t.hyp * k),
+      entity: typePrf(t.correctRef.entity, t.correctHyp.entity, t.ref, t.hyp),
+    };
   }
   return { mode, components, overall: withSer(pooled, k), entity: withSer(s.correct.entity, 1), byType };
 }
 
 // By type, the correct counts of recall and precision differ when a mapped pair's types differ, so F is
-// 2PR/(P+R) itself. Rules: an undefined P or R (no entities of the type on that side) counts as 0 unless
-// both are undefined (then F is NaN); P + R = 0 gives F = 0.
+// 2PR/(P+R) itself. Rules, as prf's: P is NaN with no hypothesis entity of the type, R with no reference
+// entity of it, F whenever P or R is (never 0 for undefined); P = R = 0 gives F = 0.
 function typePrf(correctRef: number, correctHyp: number, ref: number, hyp: number): NePrf {
   const precision = hyp > 0 ? correctHyp / hyp : Number.NaN;
   const recall = ref > 0 ? correctRef / ref : Number.NaN;
   let f = Number.NaN;
-  if (ref + hyp > 0) {
-    const p = hyp > 0 ? precision : 0;
-    const r = ref > 0 ? recall : 0;
-    f = p + r > 0 ? (2 * p * r) / (p + r) : 0;
-  }
+  if (ref > 0 && hyp > 0) f = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
   return { correct: correctRef, ref, hyp, precision, recall, f };
 }
 
@@ -219,7 +232,10 @@ export function neItemStats(items: readonly NeStats[], counted: NeCounted): Floa
   return out;
 }
 
-/** F from summed `[correct, ref, hyp]` items (NaN with no entities), for bootstrap and significance. */
+/**
+ * F from summed `[correct, ref, hyp]` items, for bootstrap and significance; NaN (undefined) when either
+ * side has no entities, as `prf`'s F.
+ */
 export const neFStatistic: CorpusStatistic = additiveStatistic('ne-f', 3, (s) =>
-  s[1]! + s[2]! > 0 ? (2 * s[0]!) / (s[1]! + s[2]!) : Number.NaN,
+  s[1]! > 0 && s[2]! > 0 ? (2 * s[0]!) / (s[1]! + s[2]!) : Number.NaN,
 );

@@ -74,13 +74,16 @@ const corpus = fc.array(
   { maxLength: 6 },
 );
 
-/** The CoNLL/MUC exact-match oracle: F1 over sets of (document, type, first, last). */
+/**
+ * The CoNLL/MUC exact-match oracle: F1 over sets of (document, type, first, last), undefined (NaN) when
+ * either side has no entity (P or R undefined; conlleval would print 0).
+ */
 function exactMatchF1(docs: { ref: EntitySpan[]; hyp: EntitySpan[] }[]): number {
   const key = (d: number, e: EntitySpan) => `${d}|${e.type}|${e.firstWord}|${e.lastWord}`;
   const ref = new Set(docs.flatMap((d, k) => d.ref.map((e) => key(k, e))));
   const hyp = new Set(docs.flatMap((d, k) => d.hyp.map((e) => key(k, e))));
   const tp = [...hyp].filter((x) => ref.has(x)).length;
-  return ref.size + hyp.size === 0 ? Number.NaN : (2 * tp) / (ref.size + hyp.size);
+  return ref.size === 0 || hyp.size === 0 ? Number.NaN : (2 * tp) / (ref.size + hyp.size);
 }
 
 describe('MUC mode (Burger et al. §3, fn. 8)', () => {
@@ -104,11 +107,41 @@ describe('MUC mode (Burger et al. §3, fn. 8)', () => {
     );
   });
 
+  it('with punctuation kept, gives the exact-match F1 over every token, punctuation included (property)', () => {
+    const punctuated = corpus.map((docs) =>
+      docs.map((d) => ({ ...d, words: d.words.map((w, k) => (k % 2 === 1 ? ',' : w)) })),
+    );
+    fc.assert(
+      fc.property(punctuated, (docs) => {
+        const pairs = docs.map((d) => {
+          const words = d.words.map((text) => ({ text, startSec: null, endSec: null }));
+          return { ref: { words, entities: d.ref }, hyp: { words, entities: d.hyp } };
+        });
+        const expected = exactMatchF1(docs);
+        const r = scoreNe(pairs, { aligner: textAligner, mode: 'muc', punctuation: 'keep' });
+        if (Number.isNaN(expected)) expect(r.score.entity.f).toBeNaN();
+        else expect(r.score.entity.f).toBeCloseTo(expected, 12);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('drops punctuation by default, so extents differing by a punctuation token agree; keep tells them apart', () => {
+    const ref = sgml('IN <L> ST. LOUIS </L> , MISSOURI');
+    const hyp = sgml('IN <L> ST. LOUIS , </L> MISSOURI');
+    const dropped = scoreNeDocument(ref, hyp, { aligner: textAligner, mode: 'muc' });
+    const kept = scoreNeDocument(ref, hyp, { aligner: textAligner, mode: 'muc', punctuation: 'keep' });
+    expect(dropped.entries[0]!.judgement).toEqual({ type: true, extent: true, content: true });
+    expect(kept.entries[0]!.judgement).toEqual({ type: true, extent: false, content: true });
+    expect(kept.ref.words.map((w) => w.text)).toEqual(['IN', 'ST.', 'LOUIS', ',', 'MISSOURI']);
+    expect(dropped.ref.words.map((w) => w.text)).toEqual(['IN', 'ST', 'LOUIS', 'MISSOURI']);
+  });
+
   it('reports type and text as its components and refuses a tolerance', () => {
     const r = scoreNe([{ ref: EX1_REF, hyp: EX1_HYP }], { aligner: cmu, mode: 'muc' });
     expect(Object.keys(r.score.components)).toEqual(['type', 'text']);
     expect(r.signature).toBe(
-      `ne|mode:muc|align:phonetic+cmudict|anchor:3|map:greedy|tol:0|case:fold|v:${SIEVE_VERSION}`,
+      `ne|mode:muc|align:phonetic+cmudict|anchor:3|map:greedy|tol:0|case:fold|punct:drop|v:${SIEVE_VERSION}`,
     );
     expect(() => scoreNe([], { aligner: cmu, mode: 'muc', tolerance: 1 })).toThrow(
       /tolerance 0, got tolerance 1/,
@@ -119,11 +152,17 @@ describe('MUC mode (Burger et al. §3, fn. 8)', () => {
 describe('scoring settings and input checks', () => {
   it('signs every setting', () => {
     expect(neSignature({ aligner: textAligner })).toBe(
-      `ne|mode:full|align:text|anchor:3|map:greedy|tol:1|case:fold|v:${SIEVE_VERSION}`,
+      `ne|mode:full|align:text|anchor:3|map:greedy|tol:1|case:fold|punct:drop|v:${SIEVE_VERSION}`,
     );
-    expect(neSignature({ aligner: timeAligner, mapping: 'optimal', tolerance: 2, caseFold: false })).toBe(
-      `ne|mode:full|align:time|anchor:no|map:optimal|tol:2|case:keep|v:${SIEVE_VERSION}`,
-    );
+    expect(
+      neSignature({
+        aligner: timeAligner,
+        mapping: 'optimal',
+        tolerance: 2,
+        caseFold: false,
+        punctuation: 'keep',
+      }),
+    ).toBe(`ne|mode:full|align:time|anchor:no|map:optimal|tol:2|case:keep|punct:keep|v:${SIEVE_VERSION}`);
   });
 
   it('raises a typed error naming bad settings and entities outside their words', () => {
@@ -131,6 +170,9 @@ describe('scoring settings and input checks', () => {
       /tolerance must be a whole number ≥ 0, got -1/,
     );
     expect(() => scoreNe([], { aligner: textAligner, anchorRun: 2 })).toThrow(/anchor run/);
+    expect(() => scoreNe([], { aligner: textAligner, punctuation: 'strip' as unknown as 'drop' })).toThrow(
+      /punctuation must be drop or keep, got strip/,
+    );
     const bad = {
       words: [{ text: 'A', startSec: null, endSec: null }],
       entities: [{ type: 'P', firstWord: 0, lastWord: 1 }],

@@ -8,7 +8,7 @@ import { type NeJudgement, judgePair } from './compare';
 import { type NeDocument, Vocabulary, checkNeDocument } from './document';
 import type { LexemeAligner } from './lexemeAligner';
 import { type NeMappingMode, candidatePairs, greedyMapping, optimalMapping, textOrder } from './mapping';
-import { preprocessDocument } from './preprocess';
+import { NE_PUNCTUATION, type NePunctuation, preprocessDocument } from './preprocess';
 import {
   NE_COMPONENTS,
   type NeMode,
@@ -34,6 +34,11 @@ export interface NeSettings {
   anchorRun?: number;
   /** Fold case before alignment (§2.1); default true. */
   caseFold?: boolean;
+  /**
+   * `drop` removes punctuation before alignment (§2.1), the default for speech; `keep` scores every token
+   * as written, as conlleval does (an entity that differs only by a punctuation token is then wrong).
+   */
+  punctuation?: NePunctuation;
 }
 
 /** One line of the comparison: a mapped pair, or an entity of one side mapped to nothing. */
@@ -73,6 +78,7 @@ interface Resolved {
   mode: NeMode;
   anchorRun: number;
   caseFold: boolean;
+  punctuation: NePunctuation;
 }
 
 function resolve(s: NeSettings): Resolved {
@@ -94,10 +100,23 @@ function resolve(s: NeSettings): Resolved {
   }
   if (mode !== 'full' && mode !== 'muc')
     throw new MetricInputError(`mode must be full or muc, got ${String(mode)}`);
-  return { aligner: s.aligner, mapping, tolerance, mode, anchorRun, caseFold: s.caseFold ?? true };
+  const punctuation = s.punctuation ?? 'drop';
+  if (!NE_PUNCTUATION.includes(punctuation))
+    throw new MetricInputError(`punctuation must be drop or keep, got ${String(punctuation)}`);
+  return {
+    aligner: s.aligner,
+    mapping,
+    tolerance,
+    mode,
+    anchorRun,
+    caseFold: s.caseFold ?? true,
+    punctuation,
+  };
 }
 
-/** The settings signature, e.g. `ne|mode:full|align:text|anchor:3|map:greedy|tol:1|case:fold|v:0.1.0`. */
+/**
+ * The settings signature, e.g. `ne|mode:full|align:text|anchor:3|map:greedy|tol:1|case:fold|punct:drop|v:0.1.0`.
+ */
 export function neSignature(settings: NeSettings): string {
   const r = resolve(settings);
   return makeSignature('ne', [
@@ -107,13 +126,14 @@ export function neSignature(settings: NeSettings): string {
     ['map', r.mapping],
     ['tol', r.tolerance],
     ['case', r.caseFold ? 'fold' : 'keep'],
+    ['punct', r.punctuation],
   ]);
 }
 
 function scoreOne(rawRef: NeDocument, rawHyp: NeDocument, r: Resolved, where: string): NeDocResult {
   checkNeDocument(rawRef, `${where} reference`);
   checkNeDocument(rawHyp, `${where} hypothesis`);
-  const pre = { caseFold: r.caseFold };
+  const pre = { caseFold: r.caseFold, punctuation: r.punctuation };
   const { doc: ref, droppedEntities: dr } = preprocessDocument(rawRef, pre);
   const { doc: hyp, droppedEntities: dh } = preprocessDocument(rawHyp, pre);
   const vocabulary = new Vocabulary();

@@ -19,6 +19,25 @@ describe('format detection', () => {
     expect(readNe('a B-X\n').format).toBe('conll');
     expect(readNe('a B-X\n', 'sgml').value[0]!.words).toHaveLength(2);
   });
+
+  it('reads columns with an unknown tag as CoNLL, so the bad tag is named by line and column', () => {
+    const text = 'Newt NNP B-PER\nGing NNP I-PER\n##rich NNP X\nsaid VBD O\n\nin IN O\nBonn NNP B-LOC\n';
+    expect(detectNeFormat(text)).toBe('conll');
+    const r = readNe(text);
+    expect(r.format).toBe('conll');
+    expect(r.diagnostics).toMatchObject([
+      {
+        code: 'ne.conll.badTag',
+        severity: 'error',
+        line: 3,
+        column: 12,
+        message: "tag 'X' is not O or B-/I-/E-/S-/L-/U-TYPE",
+      },
+    ]);
+    // Lines of different lengths whose last words are mostly not tags stay text.
+    expect(detectNeFormat('NEWT GINGRICH SAID\nIN BONN\nWHO AM I\n')).toBe('sgml');
+    expect(detectNeFormat('HELLO THERE\nGOOD MORNING\n')).toBe('sgml');
+  });
 });
 
 // Every result must be well formed whatever the input: locations inside the text, entities inside their

@@ -15,8 +15,10 @@ const CONLL_TAG = /^(?:O|[BIESLU](?:[-_]\S*)?)$/;
 
 /**
  * Guesses the format: JSON when the text starts with `[` or `{`; CoNLL when every non-blank line has at
- * least two columns and every last column is a tag (O, B-X …); SGML otherwise (plain text with no
- * tags is SGML with no entities, one document per line).
+ * least two columns and either every last column is a tag (O, B-X …) or every line has the same number
+ * of columns and most last columns are tags — a column file with a few unknown tags is CoNLL, so its
+ * reader names each bad tag by line and column; SGML otherwise (plain text with no tags is SGML with no
+ * entities, one document per line).
  */
 export function detectNeFormat(text: string): NeFormat {
   const first = text.search(/\S/);
@@ -24,13 +26,17 @@ export function detectNeFormat(text: string): NeFormat {
   if (/<\/?[A-Za-z]/.test(text)) return 'sgml';
   let lines = 0;
   let tagged = 0;
+  let columns = -1; // the number of columns every line has so far; 0 once two lines differ
   for (const line of text.split('\n')) {
     const cols = line.trim().split(/\s+/);
     if (cols[0] === '' || cols[0] === '-DOCSTART-') continue;
+    if (cols.length < 2) return 'sgml';
     lines++;
-    if (cols.length >= 2 && CONLL_TAG.test(cols[cols.length - 1]!)) tagged++;
+    if (CONLL_TAG.test(cols[cols.length - 1]!)) tagged++;
+    columns = columns < 0 || columns === cols.length ? cols.length : 0;
   }
-  return lines > 0 && tagged === lines ? 'conll' : 'sgml';
+  if (lines === 0) return 'sgml';
+  return tagged === lines || (columns > 0 && 2 * tagged > lines) ? 'conll' : 'sgml';
 }
 
 /** Reads `text` in `format` (detected when omitted). */

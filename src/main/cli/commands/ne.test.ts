@@ -4,6 +4,99 @@ import { cliSandbox } from '../../../../test/helpers/runSieve';
 
 const { sieve, write } = cliSandbox();
 
+// CoNLL text as conlleval reads it: word, part of speech, reference tag (IOB1), hypothesis tag (IOB2);
+// punctuation inside and at the edges of entities, and entities of punctuation only.
+const CONLL = `-DOCSTART- -X- O O
+
+U.S. NNP I-LOC B-LOC
+officials NNS O O
+met VBD O O
+in IN O O
+St. NNP I-LOC B-LOC
+Louis NNP I-LOC I-LOC
+, , O I-LOC
+Missouri NNP I-LOC B-LOC
+. . O O
+
+" " O B-MISC
+Reuters NNP I-ORG I-MISC
+" " O I-MISC
+reported VBD O O
+( ( O O
+Procter NNP I-ORG B-ORG
+& CC I-ORG O
+Gamble NNP I-ORG B-ORG
+) ) O O
+. . O O
+
+Smith NNP I-PER B-PER
+, , I-PER O
+Jr. NNP I-PER O
+visited VBD O O
+Bonn NNP I-LOC B-ORG
+-- : I-MISC B-MISC
+and CC O O
+Anne-Marie NNP I-PER B-PER
+. . O O
+
+The DT O O
+-- : O B-MISC
+Yankees NNPS I-ORG B-ORG
+won VBD O O
+' POS O O
+96 CD I-MISC O
+. . O O
+
+on IN O O
+Monday NNP B-DATE O
+, , O O
+Hamas NNP O B-GPE
+spoke VBD O O
+. . O O
+`;
+
+// What conlleval (version 2004-01-26) prints for CONLL.
+const CONLLEVAL = `processed 42 tokens with 12 phrases; found: 13 phrases; correct: 5.
+accuracy:  50.00%; precision:  38.46%; recall:  41.67%; FB1:  40.00
+             DATE: precision:   0.00%; recall:   0.00%; FB1:   0.00  0
+              GPE: precision:   0.00%; recall:   0.00%; FB1:   0.00  1
+              LOC: precision:  66.67%; recall:  50.00%; FB1:  57.14  3
+             MISC: precision:  33.33%; recall:  50.00%; FB1:  40.00  3
+              ORG: precision:  25.00%; recall:  33.33%; FB1:  28.57  4
+              PER: precision:  50.00%; recall:  50.00%; FB1:  50.00  2
+`;
+
+/** CONLL with the word, the part of speech and tag column `k` (2: reference, 3: hypothesis). */
+const column = (text: string, k: number): string =>
+  text
+    .split('\n')
+    .map((l) =>
+      l === ''
+        ? ''
+        : l
+            .split(' ')
+            .filter((_, c) => c < 2 || c === k)
+            .join(' '),
+    )
+    .join('\n');
+
+/** A figure as conlleval prints it; conlleval prints 0.00 where SIEVE's figure is undefined (null). */
+const percent = (x: number | null): string => (x === null ? '0.00' : (100 * x).toFixed(2));
+
+interface Prf {
+  correct: number;
+  ref: number;
+  hyp: number;
+  precision: number | null;
+  recall: number | null;
+  f: number | null;
+}
+interface Summary {
+  signature: string;
+  entity: Prf;
+  byType: Record<string, { ref: number; hyp: number; overall: Prf; entity: Prf }>;
+}
+
 // Burger et al. Example 1 and Example 4 (Hyp2), one document per line.
 const REF =
   "AT THE <L> NEW YORK </L> DESK I'M <P> PHILIP BOROFF </P> <L> MISSISSIPPI </L> REPUBLICAN\n<P> NEWT GINGRICH </P>\n";
@@ -71,7 +164,7 @@ describe('sieve ne', () => {
     expect(summary.overall).toMatchObject({ correct: 4, ref: 12, hyp: 6 });
     expect(summary.overall!.f).toBeCloseTo(8 / 18, 12);
     expect(summary.signature).toBe(
-      `ne|mode:full|align:phonetic+cmudict|anchor:3|map:greedy|tol:0|case:fold|v:${SIEVE_VERSION}`,
+      `ne|mode:full|align:phonetic+cmudict|anchor:3|map:greedy|tol:0|case:fold|punct:drop|v:${SIEVE_VERSION}`,
     );
   });
 
@@ -83,7 +176,9 @@ describe('sieve ne', () => {
     expect(r.out).toMatch(/^Corpus: 2 documents, 4 reference and 2 hypothesis entities, 2 mapped$/m);
     expect(r.out).toMatch(/^type +2 +4 +2 +1\.000 +0\.500 +0\.667 +0\.500$/m);
     expect(r.out).toMatch(/^PERSON +2 +1 /m);
-    expect(r.out).toContain(`ne|mode:full|align:text|anchor:3|map:greedy|tol:1|case:fold|v:${SIEVE_VERSION}`);
+    expect(r.out).toContain(
+      `ne|mode:full|align:text|anchor:3|map:greedy|tol:1|case:fold|punct:drop|v:${SIEVE_VERSION}`,
+    );
   });
 
   it('in MUC mode on identical CoNLL texts reports the exact-match F1 as the whole-entity figure', async () => {
@@ -97,6 +192,86 @@ describe('sieve ne', () => {
     // Exact matches: PER Newt Gingrich and LOC Bonn of 3 reference and 3 hypothesis entities: 2·2/6.
     expect(summary.mode).toBe('muc');
     expect(summary.entity.f).toBeCloseTo(2 / 3, 12);
+  });
+
+  it("with --keep-punctuation gives conlleval's whole-entity figures, overall and per type", async () => {
+    write('ref.conll', column(CONLL, 2));
+    write('hyp.conll', column(CONLL, 3));
+    const summaryOf = async (...flags: string[]) => {
+      const r = await sieve('ne', '--ref', 'ref.conll', '--hyp', 'hyp.conll', '--format', 'json', ...flags);
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.out.trimEnd().split('\n').pop()!) as { summary: Summary }).summary;
+    };
+    for (const flags of [['--muc'], []]) {
+      const kept = await summaryOf('--keep-punctuation', ...flags);
+      expect(kept.signature).toContain('|punct:keep|');
+      const [, phrases, found, correct, p, r, f] =
+        /with (\d+) phrases; found: (\d+) phrases; correct: (\d+)\.\n.*precision: +([\d.]+)%; recall: +([\d.]+)%; FB1: +([\d.]+)/.exec(
+          CONLLEVAL,
+        )!;
+      expect([kept.entity.ref, kept.entity.hyp, kept.entity.correct]).toEqual([
+        Number(phrases),
+        Number(found),
+        Number(correct),
+      ]);
+      expect([kept.entity.precision, kept.entity.recall, kept.entity.f].map(percent)).toEqual([p, r, f]);
+      const types = [
+        ...CONLLEVAL.matchAll(
+          /^ +(\S+): precision: +([\d.]+)%; recall: +([\d.]+)%; FB1: +([\d.]+) +(\d+)$/gm,
+        ),
+      ];
+      expect(Object.keys(kept.byType)).toEqual(types.map((m) => m[1]));
+      for (const [, type, tp, tr, tf, tfound] of types) {
+        const t = kept.byType[type!]!;
+        expect(t.hyp).toBe(Number(tfound));
+        expect([t.entity.precision, t.entity.recall, t.entity.f].map(percent)).toEqual([tp, tr, tf]);
+      }
+    }
+    // By default punctuation goes (Burger et al. §2.1): `St. Louis ,` against `St. Louis` is right, and the
+    // entities of only `--` are left out, so the figures are not conlleval's.
+    const dropped = await summaryOf('--muc');
+    expect([dropped.entity.ref, dropped.entity.hyp, dropped.entity.correct]).toEqual([11, 11, 5]);
+    expect(dropped.byType.LOC!.entity).toMatchObject({ correct: 3, ref: 4, hyp: 3 });
+    expect(dropped.signature).toContain('|punct:drop|');
+  });
+
+  it('shows an undefined per-type figure as — in the table and null in JSON, never 0 and never left out', async () => {
+    write('ref.conll', column(CONLL, 2));
+    write('hyp.conll', column(CONLL, 3));
+    const table = await sieve('ne', '--ref', 'ref.conll', '--hyp', 'hyp.conll', '--keep-punctuation');
+    expect(table.out).toMatch(/^type +ref +hyp +type:P +R +F +extent:P .* all:P +R +F +entity:P +R +F$/m);
+    // DATE: one reference entity, no hypothesis: P undefined, R = 0, F undefined — for every figure.
+    expect(table.out).toMatch(/^DATE +1 +0( +— +0\.000 +—){5}$/m);
+    // GPE: one hypothesis entity, no reference: P = 0, R and F undefined.
+    expect(table.out).toMatch(/^GPE +0 +1( +0\.000 +— +—){5}$/m);
+    expect(table.out).toMatch(/^LOC +4 +3 .* 0\.667 +0\.500 +0\.571$/m);
+    const json = await sieve('ne', '--ref', 'ref.conll', '--hyp', 'hyp.conll', '--format', 'json');
+    const { summary } = JSON.parse(json.out.trimEnd().split('\n').pop()!) as { summary: Summary };
+    expect(summary.byType.DATE!.entity).toEqual({
+      correct: 0,
+      ref: 1,
+      hyp: 0,
+      precision: null,
+      recall: 0,
+      f: null,
+    });
+    expect(summary.byType.GPE!.overall).toMatchObject({ precision: 0, recall: null, f: null });
+  });
+
+  it('names an unknown tag in a CoNLL file by file, line and column', async () => {
+    write(
+      'ref.conll',
+      'Newt NNP B-PER\nGing NNP I-PER\n##rich NNP X\nsaid VBD O\n\nin IN O\nBonn NNP B-LOC\n',
+    );
+    write(
+      'hyp.conll',
+      'Newt NNP B-PER\nGing NNP I-PER\n##rich NNP I-PER\nsaid VBD O\n\nin IN O\nBonn NNP B-LOC\n',
+    );
+    const r = await sieve('ne', '--ref', 'ref.conll', '--hyp', 'hyp.conll');
+    expect(r).toMatchObject({
+      code: 1,
+      err: "ref.conll:3:12: tag 'X' is not O or B-/I-/E-/S-/L-/U-TYPE\n",
+    });
   });
 
   it('aligns by time from JSON words with times', async () => {

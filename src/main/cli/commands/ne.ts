@@ -83,9 +83,9 @@ export function neTable(result: NeResult): string {
     type,
     String(t.ref),
     String(t.hyp),
-    ...[...NE_COMPONENTS[score.mode].map((c) => t.components[c]!), t.overall].flatMap(cells),
+    ...[...NE_COMPONENTS[score.mode].map((c) => t.components[c]!), t.overall, t.entity].flatMap(cells),
   ]);
-  const byType = table(['type', 'ref', 'hyp', ...componentHeader(score)], typeRows);
+  const byType = table(['type', 'ref', 'hyp', ...componentHeader(score), 'entity:P', 'R', 'F'], typeRows);
   const s = result.stats;
   return [
     'Per document',
@@ -94,7 +94,7 @@ export function neTable(result: NeResult): string {
     `Corpus: ${result.documents.length} documents, ${s.ref} reference and ${s.hyp} hypothesis entities, ${s.mapped} mapped`,
     corpus,
     '',
-    'By entity type (recall by reference type, precision by hypothesis type)',
+    'By entity type (recall by reference type, precision by hypothesis type; entity: whole entities exactly right)',
     byType,
     '',
     result.signature,
@@ -174,13 +174,18 @@ export const ne: Command = {
   usage:
     'sieve ne --ref REF --hyp HYP [--align text|phonetic|time] [--mapping greedy|optimal] [--tolerance K]\n' +
     '         [--muc] [--format table|json] [--ref-format F] [--hyp-format F] [--anchor N] [--keep-case]\n' +
+    '         [--keep-punctuation]\n' +
     '  REF and HYP are inline SGML (<P>…</P>, <ENAMEX TYPE="…">…</ENAMEX>; one document per line), CoNLL\n' +
     '  columns (word … tag, BIO/BIOES; documents split by blank lines; `word start end tag` for times) or\n' +
     '  JSON ({"words", "entities": [{"type", "firstWord", "lastWord"}]}), detected from the content unless\n' +
     '  F (sgml|conll|json) is given; documents pair in order. --align time needs word times on both sides.\n' +
     '  The extent tolerance defaults to 1 (0 with --muc, which judges extent and content as one component).\n' +
     '  --anchor N: anchor runs of N ≥ 3 identical words first (default 3; 0: off). json: one line per entity,\n' +
-    '  then {"summary": …} with P/R/F, where null means undefined (nothing to divide by).',
+    '  then {"summary": …} with P/R/F, where null means undefined (nothing to divide by).\n' +
+    '  Punctuation is removed before alignment (Burger et al. §2.1), so an entity differing only by a\n' +
+    '  punctuation token is right; --keep-punctuation keeps every token, and on the same CoNLL text the\n' +
+    "  whole-entity figures (corpus and per type) are then conlleval's, except that an undefined P, R or F\n" +
+    '  (no entity on one side) is — here and null in json, where conlleval prints 0.00.',
   async run(args, io) {
     const { values } = parseArgs({
       args,
@@ -196,6 +201,7 @@ export const ne: Command = {
         'hyp-format': { type: 'string' },
         anchor: { type: 'string', default: '3' },
         'keep-case': { type: 'boolean', default: false },
+        'keep-punctuation': { type: 'boolean', default: false },
       },
     });
     const align = values.align as (typeof ALIGNERS)[number];
@@ -237,6 +243,7 @@ export const ne: Command = {
         mode: values.muc ? 'muc' : 'full',
         anchorRun,
         caseFold: !values['keep-case'],
+        punctuation: values['keep-punctuation'] ? 'keep' : 'drop',
       },
     );
     const dropped = result.documents.reduce((n, d) => n + d.droppedEntities, 0);
