@@ -73,7 +73,10 @@ export const CorpusFigure = z.strictObject({
   value: z.number().nullable(),
   lo: z.number().nullable(),
   hi: z.number().nullable(),
+  /** Utterances scored, of `N` with gold for the metric; `empty` of the n had no output (empty hypotheses). */
   n: z.number().int(),
+  N: z.number().int(),
+  empty: z.number().int(),
   signature: z.string(),
   bootstrap: z.string(),
 });
@@ -133,6 +136,11 @@ export const ScoringSettings = z.strictObject({
   /** Struct-IoU: flexible terminal alignment (Shi et al.'s implementation, on by default): a pair with a
    * preterminal may match whatever the labels; off, labels must always agree. */
   flexibleTerminals: z.boolean(),
+  /**
+   * Corpus figures over the utterances with the system's output only. Off (the default, sclite's rule),
+   * an utterance with gold but no output is scored as an empty hypothesis.
+   */
+  onlyCovered: z.boolean(),
 });
 export type ScoringSettings = z.infer<typeof ScoringSettings>;
 

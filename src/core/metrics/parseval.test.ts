@@ -160,8 +160,9 @@ describe('ParsEval with COLLINS.prm', () => {
       cutoffLength: 20,
       labeled: false,
     });
-    expect(parsevalSignature()).toBe('parseval|prm:collins|v:0.1.0');
-    expect(parsevalSignature(r.value)).toMatch(/^parseval\|prm:my\.prm#[0-9a-f]{8}\|v:0\.1\.0$/);
+    expect(parsevalSignature()).toBe('parseval|prm:collins|case:exact|v:0.1.0');
+    expect(parsevalSignature(undefined, true)).toBe('parseval|prm:collins|case:fold|v:0.1.0');
+    expect(parsevalSignature(r.value)).toMatch(/^parseval\|prm:my\.prm#[0-9a-f]{8}\|case:exact\|v:0\.1\.0$/);
     expect(parsevalSignature({ ...r.value, cutoffLength: 40 })).not.toBe(parsevalSignature(r.value));
     const bad = parseEvalbParams('EQ_LABEL A\nFOO 1\nCUTOFF_LEN x', 'bad.prm').diagnostics;
     expect(bad.map((d) => [d.line, d.message])).toEqual([

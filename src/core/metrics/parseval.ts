@@ -7,8 +7,10 @@
 // tag; a bracket whose label, cut at its first '-' or '=' (NP-SBJ-1 → NP), is a delete label (TOP) is
 // ignored but its children are kept; brackets left without words are ignored; equivalent labels
 // (ADVP = PRT) match; brackets match as multisets (two identical brackets need two partners). A test tree
-// without words is skipped; if the word sequences differ the sentence is an error: ParsEval is undefined
-// there (speech trees over recognised words), and the result says so instead of guessing.
+// without words is skipped; when the word counts differ, a quote-like word deleted on one side and kept
+// under another QUOTE_LABEL tag on the other (a possessive ' tagged '') is put back first, as EVALB-2006
+// does; if the word sequences still differ the sentence is an error: ParsEval is undefined there (speech
+// trees over recognised words), and the result says so instead of guessing.
 // Two choices of SIEVE: an empty-label root (the Penn Treebank wrapper `( (S …) )`, or the forest of a
 // line holding several trees) is ignored like TOP — EVALB would count it as a bracket labelled "" — and a
 // word directly under a phrase, with no tag of its own, is kept with the empty tag instead of stopping.
@@ -28,7 +30,7 @@ export interface Prf {
 export interface ParsevalStats {
   /** EVALB's sentence length: gold words not tagged with a length-delete label (punctuation counts). */
   length: number;
-  /** Gold words after deletion. */
+  /** Gold words after deletion (for a scored sentence, with any quote put back by QUOTE_LABEL). */
   words: number;
   goldBrackets: number;
   testBrackets: number;
@@ -50,17 +52,30 @@ export interface ParsevalSentence {
   unlabeled: Prf | null;
 }
 
+/** A bracket as read: its word span and its label as written. */
 interface Bracket {
   start: number;
   end: number;
   label: string;
-  ignored: boolean;
+}
+/**
+ * A quote-like word (`'`, `"`, `/`) under a QUOTE_LABEL tag, kept or deleted: its word position, how many
+ * brackets had opened before it and which brackets enclose it (EVALB's quote terminals).
+ */
+interface QuoteWord {
+  word: string;
+  tag: string;
+  index: number;
+  bracket: number;
+  enclosing: number[];
 }
 interface Reading {
   words: string[];
   tags: string[];
   length: number;
+  /** Every bracket in the order they open (the empty-label root is none). */
   brackets: Bracket[];
+  quotes: QuoteWord[];
 }
 
 function equivalent(pairs: EvalbParams['equivalentLabels'], a: string, b: string): boolean {
@@ -74,27 +89,30 @@ export function evalbLabel(label: string): string {
 }
 
 function read(tree: TreeNode | null, params: EvalbParams): Reading {
-  const r: Reading = { words: [], tags: [], length: 0, brackets: [] };
+  const r: Reading = { words: [], tags: [], length: 0, brackets: [], quotes: [] };
   if (!tree) return r;
+  const quoteLabels = params.quoteLabels ?? [];
   const word = (w: string, tag: string): void => {
     if (!params.deleteLabelsForLength.includes(tag)) r.length++;
+    if (quoteLabels.includes(tag) && (w === "'" || w === '"' || w === '/')) {
+      const enclosing = stack.flatMap((e) => (e.b === null ? [] : [e.b]));
+      r.quotes.push({ word: w, tag, index: r.words.length, bracket: r.brackets.length, enclosing });
+    }
     if (params.deleteLabels.includes(tag)) return;
     r.words.push(w);
     r.tags.push(tag);
   };
   const isTagged = (t: TreeNode): boolean => t.children.length === 1 && t.children[0]!.children.length === 0;
   // Iterative preorder with an explicit stack, so deep trees are fine; brackets are numbered as they open.
-  const stack: { t: TreeNode; i: number; b: Bracket | null }[] = [];
+  const stack: { t: TreeNode; i: number; b: number | null }[] = [];
   const enter = (t: TreeNode, isRoot: boolean): void => {
     if (t.children.length === 0) word(t.label, '');
     else if (isTagged(t)) word(t.children[0]!.label, t.label);
     else {
-      let b: Bracket | null = null;
+      let b: number | null = null;
       if (!(isRoot && t.label === '')) {
-        const label = evalbLabel(t.label);
-        b = { start: r.words.length, end: 0, label, ignored: false };
-        b.ignored = params.deleteLabels.some((d) => equivalent(params.equivalentLabels, label, d));
-        r.brackets.push(b);
+        b = r.brackets.length;
+        r.brackets.push({ start: r.words.length, end: 0, label: t.label });
       }
       stack.push({ t, i: 0, b });
     }
@@ -105,13 +123,58 @@ function read(tree: TreeNode | null, params: EvalbParams): Reading {
     if (top.i < top.t.children.length) enter(top.t.children[top.i++]!, false);
     else {
       stack.pop();
-      if (top.b) {
-        top.b.end = r.words.length;
-        if (top.b.end === top.b.start) top.b.ignored = true;
-      }
+      if (top.b !== null) r.brackets[top.b]!.end = r.words.length;
     }
   }
   return r;
+}
+
+/**
+ * EVALB's fix_quote, run when the word counts differ: a quote-like word that one tree deleted (its tag is
+ * a delete label, `''`) and the other kept under another tag (POS, for a possessive `'`) at the same
+ * position is put back where it was deleted, with its tag, and the brackets around and after it widened.
+ * Test words are taken in order, each against every gold word at its position, as EVALB does.
+ */
+function restoreQuotes(gold: Reading, test: Reading, params: EvalbParams): void {
+  const deleted = (tag: string): boolean => params.deleteLabels.includes(tag);
+  const reinsert = (q: QuoteWord, r: Reading): void => {
+    r.words.splice(q.index, 0, q.word);
+    r.tags.splice(q.index, 0, q.tag);
+    r.brackets.forEach((b, k) => {
+      if (k >= q.bracket) {
+        b.start++;
+        b.end++;
+      }
+    });
+    for (const k of q.enclosing) r.brackets[k]!.end++;
+  };
+  const shift = (quotes: QuoteWord[], from: number): void => {
+    for (let k = from; k < quotes.length; k++) quotes[k]!.index++;
+  };
+  test.quotes.forEach((tq, i) => {
+    const at = tq.index;
+    gold.quotes.forEach((gq, j) => {
+      if (gq.index !== at || gq.tag === tq.tag) return;
+      if (deleted(gq.tag) && !deleted(tq.tag)) {
+        reinsert(gq, gold);
+        shift(gold.quotes, j);
+      } else if (deleted(tq.tag) && !deleted(gq.tag)) {
+        reinsert(tq, test);
+        shift(test.quotes, i);
+      }
+    });
+  });
+}
+
+/**
+ * EVALB's massage_data: the brackets that count. One over no words is ignored; the others have their
+ * label cut (evalbLabel) and are ignored when it is a delete label (or equivalent to one).
+ */
+function countedBrackets(r: Reading, params: EvalbParams): Bracket[] {
+  return r.brackets
+    .filter((b) => b.start !== b.end)
+    .map((b) => ({ ...b, label: evalbLabel(b.label) }))
+    .filter((b) => !params.deleteLabels.some((d) => equivalent(params.equivalentLabels, b.label, d)));
 }
 
 /** P, R, F1 from counts. Rule: 0/0 is 1 when nothing was to be found and nothing proposed, else 0. */
@@ -175,6 +238,7 @@ export function parsevalSentence(
     unlabeled: null,
   });
   if (!t || t.words.length === 0) return unscored('skip', 'the test tree has no words');
+  if (t.words.length !== g.words.length) restoreQuotes(g, t, params);
   if (t.words.length !== g.words.length) {
     return unscored(
       'error',
@@ -189,8 +253,9 @@ export function parsevalSentence(
       );
     }
   }
-  const gb = g.brackets.filter((b) => !b.ignored);
-  const tb = t.brackets.filter((b) => !b.ignored);
+  stats.words = g.words.length; // with any quote put back
+  const gb = countedBrackets(g, params);
+  const tb = countedBrackets(t, params);
   stats.goldBrackets = gb.length;
   stats.testBrackets = tb.length;
   stats.labeledMatch = matches(gb, tb, (a, b) => equivalent(params.equivalentLabels, a, b));
@@ -227,12 +292,21 @@ export interface ParsevalTotals {
   /** Mean over scored sentences of the sentence F1; null when none. */
   sentenceLabeledF1: number | null;
   sentenceUnlabeledF1: number | null;
-  /** Shares of scored sentences, in [0, 1]; null when none. */
+  /** Shares of scored sentences, in [0, 1]; null when none. Complete: every labelled bracket matches. */
   completeMatch: number | null;
+  /** Every bracket matches by span alone (EVALB's complete match under LABELED 0). */
+  completeMatchUnlabeled: number | null;
   noCrossing: number | null;
   twoOrLessCrossing: number | null;
   averageCrossing: number | null;
   taggingAccuracy: number | null;
+  /** The numbers of scored sentences behind the shares (EVALB prints 100·count/valid). */
+  counts: {
+    completeMatch: number;
+    completeMatchUnlabeled: number;
+    noCrossing: number;
+    twoOrLessCrossing: number;
+  };
 }
 
 /** Combines sentences into EVALB's two blocks: all sentences, and those within the cut-off length. */
@@ -254,6 +328,16 @@ export function combineParseval(
     };
     const share = (k: number): number | null => (ok.length === 0 ? null : k / ok.length);
     const some = ok.length > 0;
+    const complete = (match: (s: ParsevalStats) => number): number =>
+      ok.filter(
+        (s) => s.stats.goldBrackets === s.stats.testBrackets && match(s.stats) === s.stats.goldBrackets,
+      ).length;
+    const counts = {
+      completeMatch: complete((s) => s.labeledMatch),
+      completeMatchUnlabeled: complete((s) => s.unlabeledMatch),
+      noCrossing: ok.filter((s) => s.stats.crossing === 0).length,
+      twoOrLessCrossing: ok.filter((s) => s.stats.crossing <= 2).length,
+    };
     return {
       sentences: list.length,
       errors: list.filter((s) => s.status === 'error').length,
@@ -264,16 +348,13 @@ export function combineParseval(
       unlabeled: some ? prf(stats.unlabeledMatch, stats.goldBrackets, stats.testBrackets) : null,
       sentenceLabeledF1: share(ok.reduce((a, s) => a + s.labeled!.f1, 0)),
       sentenceUnlabeledF1: share(ok.reduce((a, s) => a + s.unlabeled!.f1, 0)),
-      completeMatch: share(
-        ok.filter(
-          (s) =>
-            s.stats.goldBrackets === s.stats.testBrackets && s.stats.labeledMatch === s.stats.goldBrackets,
-        ).length,
-      ),
-      noCrossing: share(ok.filter((s) => s.stats.crossing === 0).length),
-      twoOrLessCrossing: share(ok.filter((s) => s.stats.crossing <= 2).length),
+      completeMatch: share(counts.completeMatch),
+      completeMatchUnlabeled: share(counts.completeMatchUnlabeled),
+      noCrossing: share(counts.noCrossing),
+      twoOrLessCrossing: share(counts.twoOrLessCrossing),
       averageCrossing: share(stats.crossing),
       taggingAccuracy: stats.words > 0 ? stats.correctTags / stats.words : null,
+      counts,
     };
   };
   return {
@@ -283,15 +364,17 @@ export function combineParseval(
 }
 
 /**
- * Settings signature, e.g. `parseval|prm:collins|v:0.1.0`; other parameter sets are named with a hash of
+ * Settings signature, e.g. `parseval|prm:collins|case:exact|v:0.1.0`; other parameter sets are named with a hash of
  * their settings (`prm:sample.prm#1a2b3c4d`), so equal signatures mean equal settings.
  */
-export function parsevalSignature(params: EvalbParams = COLLINS_PRM): string {
-  if (params === COLLINS_PRM) return makeSignature('parseval', [['prm', 'collins']]);
+export function parsevalSignature(params: EvalbParams = COLLINS_PRM, ignoreCase = false): string {
+  // The word check compares the words as given unless the caller folded their case (`case:fold`).
+  const caseField = ['case', ignoreCase ? 'fold' : 'exact'] as const;
+  if (params === COLLINS_PRM) return makeSignature('parseval', [['prm', 'collins'], caseField]);
   const { name: _name, ...settings } = params;
   let h = 0x811c9dc5; // FNV-1a over the settings as JSON
   for (const ch of JSON.stringify(settings)) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  return makeSignature('parseval', [['prm', `${params.name}#${h.toString(16).padStart(8, '0')}`]]);
+  return makeSignature('parseval', [['prm', `${params.name}#${h.toString(16).padStart(8, '0')}`], caseField]);
 }
 
 /** Scores a corpus; null is an empty line. Different counts raise `MetricInputError`. */

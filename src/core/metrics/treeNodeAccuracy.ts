@@ -3,7 +3,7 @@
 // statistics; the corpus figure sums them over items (a ratio of sums, as the paper's Table 1).
 import { costsSignature, tedCosts, TedInputError, type TedCosts } from '../ted/costModel';
 import { treeEditDistance, type TedCounts, type TedOp } from '../ted/ted';
-import type { TreeNode } from '../tree/tree';
+import { type TreeNode, foldLeafCase } from '../tree/tree';
 import { SIEVE_VERSION } from '../version';
 
 /**
@@ -20,6 +20,8 @@ export interface TnaOptions {
   costs?: Partial<TedCosts>;
   /** Whether the roots count (default `count`). */
   root?: RootRule;
+  /** Compare the leaves (the words) case-insensitively, as word accuracy does (default: exact). */
+  ignoreCase?: boolean;
 }
 
 /** One scored pair of trees. */
@@ -56,7 +58,9 @@ export interface TnaResult {
 
 /** Settings signature of tree node accuracy. */
 export function tnaSignature(options: TnaOptions = {}): string {
-  return `tna|${costsSignature(tedCosts(options.costs))}|root:${options.root ?? 'count'}|v:${SIEVE_VERSION}`;
+  const root = options.root ?? 'count';
+  const caseRule = options.ignoreCase ? 'fold' : 'exact';
+  return `tna|${costsSignature(tedCosts(options.costs))}|root:${root}|case:${caseRule}|v:${SIEVE_VERSION}`;
 }
 
 /**
@@ -97,7 +101,9 @@ export function countOps(mapping: readonly TedOp[], n1: number, n2: number, root
 
 /** Scores one reference tree against one hypothesis tree. */
 export function scoreTreePair(id: string, ref: TreeNode, hyp: TreeNode, options: TnaOptions = {}): TnaItem {
-  const r = treeEditDistance(ref, hyp, options.costs);
+  const r = options.ignoreCase
+    ? treeEditDistance(foldLeafCase(ref), foldLeafCase(hyp), options.costs)
+    : treeEditDistance(ref, hyp, options.costs);
   const n1 = r.mapping.filter((o) => o.i !== null).length;
   const n2 = r.mapping.filter((o) => o.j !== null).length;
   const counts = countOps(r.mapping, n1, n2, options.root ?? 'count');

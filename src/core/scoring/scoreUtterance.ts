@@ -21,6 +21,16 @@ import { DEFAULT_SCORING_SETTINGS, type ScoringDeps, phoneticAlignerOf } from '.
 import { structIouOfSegmentTrees, structIouSignature } from '../structIou/structIou';
 import { buildSegmentTree, nodePath } from '../structIou/segmentTree';
 import { parseTreeOrThrow } from '../tree/bracket';
+import { tedCosts } from '../ted/costModel';
+import { type TreeNode, foldLeafCase, postorder } from '../tree/tree';
+import {
+  METRIC,
+  type OutputPart,
+  type SystemProfile,
+  completeOutput,
+  expectedMetrics,
+  systemProfile,
+} from './coverage';
 
 /** One word-alignment step: reference and hypothesis word indices (−1 for none) and the operation. */
 export interface WordStep {
@@ -31,6 +41,16 @@ export interface WordStep {
 
 /** Everything scored for one utterance; a part is absent when one side lacks what it needs. */
 export interface UtteranceScores {
+  /**
+   * The parts the system outputs elsewhere but not for this utterance, scored as empty hypotheses (all
+   * gold words deleted, gold entities missed, gold tree nodes deleted, an empty N-best list); absent when
+   * none. `--only-covered` leaves their figures out of the corpus.
+   */
+  missing?: OutputPart[];
+  /** The corpus metrics this utterance counts in (gold present, part output by the system): the N of n / N. */
+  expected?: string[];
+  /** Expected metrics that could not be computed here, with the signature they would have had and why. */
+  unscored?: { metric: string; signature: string; reason: string }[];
   words?: {
     C: number;
     S: number;
@@ -117,18 +137,96 @@ function timed(
   return out;
 }
 
+/** Adds a tree's scores, and each of its expected metrics that could not be computed to `unscored`. */
+function pushTree(
+  result: UtteranceScores,
+  entry: UtteranceScores['trees'][number],
+  iouOptions: { flexible: boolean },
+  ignoreCase: boolean,
+): void {
+  result.trees.push(entry);
+  const unscored = (metric: string, signature: string, prefix: string): void => {
+    if (!result.expected?.includes(metric)) return;
+    const reason = entry.notes.find((n) => n.startsWith(prefix)) ?? `${prefix}: not scored`;
+    (result.unscored ??= []).push({ metric, signature, reason });
+  };
+  if (!entry.parseval)
+    unscored(METRIC.parseval(entry.name), parsevalSignature(undefined, ignoreCase), 'ParsEval');
+  if (!entry.structIou) unscored(METRIC.structIou(entry.name), structIouSignature(iouOptions), 'Struct-IoU');
+}
+
+/** The tree scores of a system that proposed no tree where the gold has one: every gold node deleted. */
+function missingTreeScores(
+  entry: UtteranceScores['trees'][number],
+  gTree: TreeNode,
+  typed: boolean,
+  goldTimes: { startSec: number; endSec: number }[] | null,
+  iouOptions: { flexible: boolean },
+  ignoreCase: boolean,
+): void {
+  const tnaOptions = { costs: { typed }, ignoreCase };
+  const nodes = postorder(gTree).length;
+  entry.tna = {
+    C: 0,
+    S: 0,
+    D: nodes,
+    I: 0,
+    accuracy: 0,
+    distance: nodes * tedCosts(tnaOptions.costs).del,
+    mapping: Array.from({ length: nodes }, (_, k) => ({ i: k + 1, j: null, op: 'D' })),
+    signature: tnaSignature(tnaOptions),
+  };
+  // No bracket proposed: recall 0; precision is 0/0, undefined (F1 = 2·0 / (gold + 0) = 0).
+  const gold = parsevalSentence(gTree, gTree).stats.goldBrackets;
+  entry.parseval = {
+    precision: null,
+    recall: gold > 0 ? 0 : null,
+    f1: gold > 0 ? 0 : null,
+    matched: 0,
+    gold,
+    pred: 0,
+    signature: parsevalSignature(undefined, ignoreCase),
+  };
+  if (typed) return;
+  if (!goldTimes) {
+    entry.notes.push('Struct-IoU needs word times on both sides');
+    return;
+  }
+  try {
+    // Shi et al. Definition 12 with N2 = ∅: nothing matched, the score is 0 over the gold's constituents.
+    const g = buildSegmentTree(gTree, goldTimes, 'gold');
+    entry.structIou = {
+      score: 0,
+      matchedIou: 0,
+      nodes: g.size,
+      pairs: [],
+      signature: structIouSignature(iouOptions),
+    };
+  } catch (err) {
+    entry.notes.push(`Struct-IoU: ${(err as Error).message}`);
+  }
+}
+
 /**
  * Scores `output` against `gold` with `settings` (the defaults: sclite costs, case folded, text-aligned
  * entities with tolerance 1 and greedy mapping, flexible Struct-IoU terminals); `deps` carries the
- * pronouncing dictionary for the phonetic entity aligner.
+ * pronouncing dictionary for the phonetic entity aligner. `profile` is what the system outputs over the
+ * project (see coverage.ts): a part it outputs elsewhere but not here — or every part, when `output` is
+ * null — is scored as an empty hypothesis. Without a profile, the output's own parts are scored.
  */
 export function scoreUtterance(
   gold: GoldRecords,
-  output: SystemOutput,
+  given: SystemOutput | null,
   settings: ScoringSettings = DEFAULT_SCORING_SETTINGS,
   deps: ScoringDeps = {},
+  profile: SystemProfile = systemProfile(given ? [given] : []),
 ): UtteranceScores {
-  const result: UtteranceScores = { trees: [] };
+  const { output, missing } = completeOutput(given?.id ?? '', given, profile);
+  const result: UtteranceScores = {
+    ...(missing.length > 0 ? { missing } : {}),
+    expected: expectedMetrics(gold, profile),
+    trees: [],
+  };
   const hypWords = output.words ?? null;
   const seqOptions = { ignoreCase: settings.ignoreCase, costs: settings.costs };
   if (hypWords) {
@@ -151,20 +249,32 @@ export function scoreUtterance(
   const iouOptions = { flexible: settings.flexibleTerminals };
   const goldTimes = timed(gold.words);
   const hypTimes = hypWords ? timed(hypWords) : null;
-  for (const pt of output.trees ?? []) {
-    const gt = gold.trees.find((t) => t.name === pt.name);
+  // One case rule for every comparison of words: the trees' leaves are folded as word accuracy folds words.
+  const ignoreCase = settings.ignoreCase;
+  const fold = (t: TreeNode): TreeNode => (ignoreCase ? foldLeafCase(t) : t);
+  for (const { name, typed: profileTyped } of profile.trees) {
+    const gt = gold.trees.find((t) => t.name === name);
     if (!gt) continue;
-    const entry: UtteranceScores['trees'][number] = { name: pt.name, notes: [] };
-    const gTree = parseTreeOrThrow(gt.bracket, { typed: gt.typed }, `gold tree "${gt.name}"`);
-    const pTree = parseTreeOrThrow(pt.bracket, { typed: pt.typed }, `system tree "${pt.name}"`);
+    const pt = (output.trees ?? []).find((t) => t.name === name) ?? null;
+    const entry: UtteranceScores['trees'][number] = { name, notes: [] };
+    const gTree = fold(parseTreeOrThrow(gt.bracket, { typed: gt.typed }, `gold tree "${gt.name}"`));
+    if (!pt) {
+      entry.notes.push('the system has no tree here: every gold node counts as deleted');
+      missingTreeScores(entry, gTree, gt.typed && profileTyped, goldTimes, iouOptions, ignoreCase);
+      pushTree(result, entry, iouOptions, ignoreCase);
+      continue;
+    }
+    const pTree = fold(parseTreeOrThrow(pt.bracket, { typed: pt.typed }, `system tree "${pt.name}"`));
     const typed = gt.typed && pt.typed;
+    const tnaOptions = { costs: { typed }, ignoreCase };
+    // The leaves are folded already; tnaOptions names the rule in the signature.
     const t = scoreTreePair(pt.name, gTree, pTree, { costs: { typed } });
     entry.tna = {
       ...t.counts,
       accuracy: t.accuracy,
       distance: t.distance,
       mapping: t.mapping.map((o) => ({ i: o.i, j: o.j, op: o.op })),
-      signature: tnaSignature({ costs: { typed } }),
+      signature: tnaSignature(tnaOptions),
     };
     // ParsEval is defined only over one word sequence (Black et al. 1991; Shi et al. §5.1.2): a system tree
     // over recognised words that differ from the gold ones gets a note instead of a guess.
@@ -177,7 +287,7 @@ export function scoreUtterance(
         matched: pe.stats.labeledMatch,
         gold: pe.stats.goldBrackets,
         pred: pe.stats.testBrackets,
-        signature: parsevalSignature(),
+        signature: parsevalSignature(undefined, ignoreCase),
       };
     } else entry.notes.push(`ParsEval: ${pe.reason ?? 'not scored'}`);
     // Struct-IoU compares constituents over time, so both trees need timed words (Shi et al. §3).
@@ -198,7 +308,7 @@ export function scoreUtterance(
         entry.notes.push(`Struct-IoU: ${(err as Error).message}`);
       }
     } else if (!typed) entry.notes.push('Struct-IoU needs word times on both sides');
-    result.trees.push(entry);
+    pushTree(result, entry, iouOptions, ignoreCase);
   }
   if (output.entities && hypWords) {
     const notes: string[] = [];

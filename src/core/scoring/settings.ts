@@ -19,6 +19,7 @@ export const DEFAULT_SCORING_SETTINGS: ScoringSettings = Object.freeze({
   neTolerance: 1,
   neMapping: 'greedy',
   flexibleTerminals: true,
+  onlyCovered: false,
 });
 
 /** What scoring needs from the application process: the phonetic aligner's pronouncing dictionary. */
@@ -58,5 +59,7 @@ export function scoringSignature(settings: ScoringSettings, deps: ScoringDeps = 
     ['ne-tol', settings.neTolerance],
     ['ne-map', settings.neMapping],
     ['flex', settings.flexibleTerminals ? 'yes' : 'no'],
+    // `onlyCovered` is not here: it chooses which utterances a corpus figure combines, not how one is
+    // scored, so it does not key the cache; every corpus figure's signature names it (`missing:`).
   ]);
 }

@@ -19,7 +19,8 @@ const finite = (x: number | null | undefined): number | null =>
  * so it can be negative), concept accuracy, per tree node accuracy, Struct-IoU (sentence level) and
  * ParsEval F1, entity F1 (2·correct / (gold + system entities); null with no entity on either side),
  * FRecall@1 and NDCG@3 (null where the utterance is not scored, e.g. no gold interpretation). A figure
- * whose part was not scored is absent; a part scored but undefined (0/0) is null.
+ * the utterance has no gold for, or the system no output part for, is absent; one it counts in but that is
+ * undefined (0/0, or not computable, e.g. ParsEval over different words) is null.
  */
 export function utteranceMetricList(s: UtteranceScores): UtteranceMetric[] {
   const out: UtteranceMetric[] = [];
@@ -42,6 +43,9 @@ export function utteranceMetricList(s: UtteranceScores): UtteranceMetric[] {
     add('Entity F1', den === 0 ? null : (2 * e.correct) / den, e.signature);
   }
   if (s.nbest) for (const k of ['FRecall@1', 'NDCG@3']) add(k, s.nbest.figures[k] ?? null, s.nbest.signature);
+  // A metric the utterance counts in but could not be computed on (ParsEval over different words) is
+  // undefined here, listed as null rather than left out.
+  for (const u of s.unscored ?? []) add(u.metric, null, u.signature);
   return out;
 }
 

@@ -63,3 +63,25 @@ export function treeDepth(tree: TreeNode): number {
   }
   return best;
 }
+
+/**
+ * A copy of the tree whose leaves (the words) are lower-cased with `toLowerCase`, the fold word accuracy
+ * uses, so every metric that compares words applies one case rule; labels above the leaves are kept.
+ * Iterative, so deep trees are fine.
+ */
+export function foldLeafCase(tree: TreeNode): TreeNode {
+  const copy = (t: TreeNode): TreeNode =>
+    t.type === undefined ? { label: t.label, children: [] } : { label: t.label, type: t.type, children: [] };
+  const root = copy(tree);
+  const stack: [TreeNode, TreeNode][] = [[tree, root]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop()!;
+    if (from.children.length === 0) to.label = from.label.toLowerCase();
+    for (const c of from.children) {
+      const d = copy(c);
+      to.children.push(d);
+      stack.push([c, d]);
+    }
+  }
+  return root;
+}

@@ -122,7 +122,10 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
         // One system at a time, each published as soon as it is scored so the dashboard fills in; the
         // uncached pairs are scored in worker threads, so other API calls go on meanwhile.
         const systems = project.systems();
-        const total = systems.reduce((n, s) => n + s.outputs, 0);
+        // Every utterance is scored for every system, those without its output as empty hypotheses.
+        const perSystem = project.summary().utterances;
+        const total = systems.length * perSystem;
+        const coverage = project.scoringSettings().settings.onlyCovered ? 'covered' : 'all';
         const report: CorpusReport = [];
         let before = 0;
         for (const sys of systems) {
@@ -135,14 +138,14 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
             systemId: sys.id,
             name: sys.name,
             // JSON has no NaN: an undefined figure or interval travels as null.
-            figures: corpusScores([...(scores.get(sys.id)?.values() ?? [])]).map((f) => ({
+            figures: corpusScores([...(scores.get(sys.id)?.values() ?? [])], { coverage }).map((f) => ({
               ...f,
               value: fin(f.value),
               lo: fin(f.lo),
               hi: fin(f.hi),
             })),
           });
-          before += sys.outputs;
+          before += perSystem;
           progress(before, total, 'scoring');
           publish({ systems: [...report], scoring: null });
         }
@@ -161,7 +164,8 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
         lo: fin(x.lo),
         hi: fin(x.hi),
       });
-      return compareSystems(of(systemA), of(systemB)).map((f) => ({
+      const coverage = project.scoringSettings().settings.onlyCovered ? 'covered' : 'all';
+      return compareSystems(of(systemA), of(systemB), { coverage }).map((f) => ({
         ...f,
         a: iv(f.a),
         b: iv(f.b),
@@ -171,7 +175,6 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
     },
     'score:utterance': ({ systemId, utteranceId }) => {
       const r = utteranceScores(session, systemId, utteranceId);
-      if (!r) return { systemId, utteranceId, scores: null, output: null, cached: false };
       return { systemId, utteranceId, scores: asApiScores(r.scores), output: r.output, cached: r.cached };
     },
     'system:upload': ({ name, files }) =>

@@ -1,6 +1,8 @@
 // Every figure of a report as one CSV table (RFC 4180): the corpus figures with their intervals, then the
 // per-utterance figures, one row per system × (utterance) × metric. Numbers are written in full (the
-// shortest text that reads back to the same double), an undefined figure as an empty field.
+// shortest text that reads back to the same double), an undefined figure as an empty field with its reason
+// in `note`; each corpus figure with n (utterances scored), N (with gold) and how many had no output.
+import { UNDEFINED_REASON } from '../../core/scoring/present';
 import type { ReportModel } from './reportModel';
 
 /** The header of the CSV report. */
@@ -13,6 +15,9 @@ export const CSV_HEADER = [
   'lo',
   'hi',
   'n',
+  'N',
+  'empty',
+  'note',
   'signature',
   'bootstrap',
 ];
@@ -23,6 +28,9 @@ function q(s: string): string {
 }
 
 const num = (x: number | null): string => (x === null ? '' : String(x));
+
+/** An undefined figure's empty cell says why in the `note` column. */
+const note = (x: number | null): string => (x === null ? UNDEFINED_REASON : '');
 
 /** The report as CSV. */
 export function csvReport(model: ReportModel): string {
@@ -39,6 +47,9 @@ export function csvReport(model: ReportModel): string {
           num(f.lo),
           num(f.hi),
           String(f.n),
+          String(f.N),
+          String(f.empty),
+          q(note(f.value)),
           q(f.signature),
           q(f.bootstrap),
         ].join(','),
@@ -57,6 +68,9 @@ export function csvReport(model: ReportModel): string {
             '',
             '',
             '',
+            '',
+            '',
+            q(note(value)),
             q(sig.get(metric) ?? ''),
             '',
           ].join(','),

@@ -2,6 +2,7 @@
 // resource (a Content-Security-Policy that forbids every load says so to the browser too), so it opens
 // offline in any browser and prints as it shows. Every string that comes from the project is escaped.
 import type { PlotSvg } from '../../core/api/contract';
+import { COVERAGE_LEGEND, UNDEFINED, coverageText, isPartial } from '../../core/scoring/present';
 import { lowerIsBetter } from '../../core/scoring/utteranceMetrics';
 import { pct } from './markdownReport';
 import { BREAKDOWN_METRICS, type NbestBreakdown } from './nbestBreakdown';
@@ -27,7 +28,7 @@ h3{font-size:1.05rem;margin-top:1.4rem}
 table{border-collapse:collapse;margin:.6rem 0;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #d0d0d0;padding:.25rem .5rem;text-align:right;vertical-align:top}
 th{background:#f3f3f3}th:first-child,td:first-child{text-align:left}
-td.ci{white-space:nowrap}.iv{color:#666;font-size:.9em}
+td.ci{white-space:nowrap}.iv{color:#666;font-size:.9em}.n{color:#666;font-size:.8em}.n.partial{color:#a33}
 code{font-size:.85em;background:#f5f5f5;padding:0 .2em;word-break:break-all}
 figure{margin:1.2rem 0;page-break-inside:avoid}figcaption{color:#444;max-width:700px}
 nav a{margin-right:1rem}.muted{color:#666}.wide{overflow-x:auto}
@@ -37,10 +38,14 @@ nav a{margin-right:1rem}.muted{color:#666}.wide{overflow-x:auto}
 /** A figure with its interval: `64.1 [60.2, 68.0]`, values as data attributes. */
 function figureCell(f: ReportFigure | undefined, best: boolean, system: string): string {
   if (!f) return '<td>—</td>';
-  const text = `${pct(f.value)} <span class="iv">[${pct(f.lo)}, ${pct(f.hi)}]</span>`;
+  const partial = isPartial(f);
+  const text =
+    `${pct(f.value)} <span class="iv">[${pct(f.lo)}, ${pct(f.hi)}]</span>` +
+    `<br><span class="n${partial ? ' partial' : ''}">n ${e(coverageText(f))}</span>`;
   return (
     `<td class="ci" data-system="${e(system)}" data-metric="${e(f.metric)}" data-value="${attrNum(f.value)}"` +
-    ` data-lo="${attrNum(f.lo)}" data-hi="${attrNum(f.hi)}" title="${e(`${f.signature}; ${f.bootstrap}`)}">` +
+    ` data-lo="${attrNum(f.lo)}" data-hi="${attrNum(f.hi)}" data-n="${f.n}" data-total="${f.N}"` +
+    ` data-empty="${f.empty}" title="${e(`${f.signature}; ${f.bootstrap}`)}">` +
     `${best ? `<strong>${text}</strong>` : text}</td>`
   );
 }
@@ -66,7 +71,7 @@ function corpusSection(model: ReportModel): string {
     .join('');
   return (
     `<section id="corpus"><h2>Systems at corpus level</h2>` +
-    `<p>Figures in % with 95% percentile bootstrap intervals over utterances; the best system per metric in bold (lowest WER, highest otherwise).</p>` +
+    `<p>Figures in % with 95% percentile bootstrap intervals over utterances; the best system per metric in bold (lowest WER, highest otherwise); ${UNDEFINED}: undefined. ${e(COVERAGE_LEGEND)}</p>` +
     `<div class="wide"><table><thead><tr><th scope="col">System</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>` +
     `<h3>Settings of each figure</h3><ul>${sigs}</ul></section>`
   );
@@ -190,7 +195,7 @@ function appendixSection(model: ReportModel): string {
     .join('');
   return (
     `<section id="utterances"><h2>Appendix: figures per utterance</h2>` +
-    `<p>In %; — where the figure is undefined (e.g. no reference words), empty where it was not scored.</p>` +
+    `<p>In %; ${UNDEFINED} where the figure is undefined (e.g. no reference words, or ParsEval over words that differ); empty where the utterance has no gold for it. An utterance without the system's output is scored as an empty hypothesis.</p>` +
     `${parts.join('')}<ul>${sigs}</ul></section>`
   );
 }

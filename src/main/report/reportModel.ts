@@ -4,7 +4,7 @@
 // CSV, JSON, Markdown) and the plots read this one model, so they cannot disagree.
 import type { GoldRecords } from '../../core/gold/records';
 import type { SystemOutput } from '../../core/model/systemOutput';
-import { compareSystems, corpusScores } from '../../core/scoring/corpusScores';
+import { type Coverage, compareSystems, corpusScores } from '../../core/scoring/corpusScores';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { utteranceMetricList } from '../../core/scoring/utteranceMetrics';
 import { SIEVE_VERSION } from '../../core/version';
@@ -33,6 +33,8 @@ export interface ReportOptions {
   seed?: number;
   /** Repetitions per δ of the perturbation curve (Shi et al. run 5). */
   perturbationRepetitions?: number;
+  /** Which utterances corpus figures combine (default `all`: no output is an empty hypothesis). */
+  coverage?: Coverage;
 }
 
 /** A corpus figure as the report carries it: an undefined value or bound is null. */
@@ -41,7 +43,10 @@ export interface ReportFigure {
   value: number | null;
   lo: number | null;
   hi: number | null;
+  /** Utterances scored, of N with gold for the metric; `empty` of the n had no output. */
   n: number;
+  N: number;
+  empty: number;
   signature: string;
   bootstrap: string;
 }
@@ -100,7 +105,7 @@ const interval = (x: { value: number; lo: number; hi: number }): ReportInterval 
 
 /** Builds the report. Deterministic: every random choice is seeded. */
 export function buildReport(input: ReportInput, options: ReportOptions = {}): ReportModel {
-  const boot = { resamples: options.resamples, seed: options.seed };
+  const boot = { resamples: options.resamples, seed: options.seed, coverage: options.coverage };
   const systems = input.systems.map((s) => ({
     systemId: s.systemId,
     name: s.name,

@@ -32,7 +32,7 @@ async function run(): Promise<void> {
       return readReportInput(db, task.project, ids, task.systems, (id) => scores.get(id)!);
     })();
     post({ type: 'progress', phase: 'building', done: 0, total: 0 });
-    const model = buildReport(input);
+    const model = buildReport(input, { coverage: task.settings.onlyCovered ? 'covered' : 'all' });
     if (task.output === 'plots') {
       const plots = [];
       for (const [k, p] of model.plots.entries()) {

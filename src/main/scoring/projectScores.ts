@@ -7,11 +7,17 @@ import { type CorpusFigure, corpusScores } from '../../core/scoring/corpusScores
 import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { type ScoringDeps, scoringSignature } from '../../core/scoring/settings';
 import type { ProjectStore } from '../store/projectStore';
-import { type ScoreKey, getCachedScore, getSystemOutput, putCachedScore } from '../store/systemStore';
+import {
+  type ScoreKey,
+  getCachedScore,
+  getSystemOutput,
+  getSystemProfile,
+  putCachedScore,
+} from '../store/systemStore';
 import { cmuScoringDeps } from './pronunciations';
 
 /** The version of `UtteranceScores`' shape in the cache; bumped whenever a field changes meaning. */
-export const SCORE_CACHE_SHAPE = 3;
+export const SCORE_CACHE_SHAPE = 4;
 
 /** The settings a project is scored with, what they need, and the cache signature naming both. */
 export interface ScoringContext {
@@ -40,19 +46,23 @@ export function scoreCacheKey(systemId: number, utteranceId: string, ctx: Scorin
   return { systemId, utteranceId, metric: 'utterance', signature: ctx.signature };
 }
 
-/** One utterance's scores for a system, from the cache or computed and cached; null without output. */
+/**
+ * One utterance's scores for a system, from the cache or computed and cached, with the system's output
+ * (null where it has none: its parts are then scored as empty hypotheses, see coverage.ts).
+ */
 export function utteranceScores(
   store: ProjectStore,
   systemId: number,
   utteranceId: string,
   ctx: ScoringContext = scoringContext(store),
-): { scores: UtteranceScores; output: SystemOutput; cached: boolean } | null {
+): { scores: UtteranceScores; output: SystemOutput | null; cached: boolean } {
   const output = getSystemOutput(store.db, systemId, utteranceId);
-  if (!output) return null;
   const key = scoreCacheKey(systemId, utteranceId, ctx);
   const hit = getCachedScore(store.db, key) as UtteranceScores | undefined;
   if (hit) return { scores: hit, output, cached: true };
-  const scores = scoreUtterance(store.goldState(utteranceId).gold, output, ctx.settings, ctx.deps);
+  const profile = getSystemProfile(store.db, systemId);
+  const gold = store.goldState(utteranceId).gold;
+  const scores = scoreUtterance(gold, output, ctx.settings, ctx.deps, profile);
   putCachedScore(store.db, key, scores);
   return { scores, output, cached: false };
 }
@@ -64,10 +74,7 @@ export function systemScores(
   ctx: ScoringContext = scoringContext(store),
 ): Map<string, UtteranceScores> {
   const m = new Map<string, UtteranceScores>();
-  for (const u of store.listUtterances()) {
-    const r = utteranceScores(store, systemId, u.id, ctx);
-    if (r) m.set(u.id, r.scores);
-  }
+  for (const u of store.listUtterances()) m.set(u.id, utteranceScores(store, systemId, u.id, ctx).scores);
   return m;
 }
 
@@ -79,6 +86,8 @@ export function projectReport(
   return store.systems().map((s) => ({
     systemId: s.id,
     name: s.name,
-    figures: corpusScores([...systemScores(store, s.id, ctx).values()]),
+    figures: corpusScores([...systemScores(store, s.id, ctx).values()], {
+      coverage: ctx.settings.onlyCovered ? 'covered' : 'all',
+    }),
   }));
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { diffGold } from '../../core/gold/diff';
 import type { GoldRecords } from '../../core/gold/records';
 import type { SystemOutput } from '../../core/model/systemOutput';
+import { systemProfile } from '../../core/scoring/coverage';
 import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { DEFAULT_SCORING_SETTINGS } from '../../core/scoring/settings';
 import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
@@ -88,16 +89,23 @@ async function synthetic(n: number): Promise<string> {
   return file;
 }
 
-/** Every system's scores computed one utterance at a time in this thread, without the cache. */
+/**
+ * Every system's scores computed one utterance at a time in this thread, without the cache: every
+ * utterance, those without output against the system's profile made from its outputs in JavaScript (the
+ * store reads it with SQL).
+ */
 function inThreadOf(store: ProjectStore): Map<number, Map<string, UtteranceScores>> {
   const { settings, deps } = scoringContext(store);
   const out = new Map<number, Map<string, UtteranceScores>>();
   for (const s of store.systems()) {
+    const outputs = store.listUtterances().map((u) => getSystemOutput(store.db, s.id, u.id));
+    const profile = systemProfile(outputs.filter((o) => o !== null));
     const m = new Map<string, UtteranceScores>();
-    for (const u of store.listUtterances()) {
-      const o = getSystemOutput(store.db, s.id, u.id);
-      if (o) m.set(u.id, scoreUtterance(store.goldState(u.id).gold, o, settings, deps));
-    }
+    store
+      .listUtterances()
+      .forEach((u, k) =>
+        m.set(u.id, scoreUtterance(store.goldState(u.id).gold, outputs[k]!, settings, deps, profile)),
+      );
     out.set(s.id, m);
   }
   return out;

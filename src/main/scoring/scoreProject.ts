@@ -6,7 +6,7 @@ import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUt
 import { AppError } from '../../core/api/errors';
 import { readGold } from '../store/goldStore';
 import { ProjectStore } from '../store/projectStore';
-import { getSystemOutput } from '../store/systemStore';
+import { getSystemOutput, getSystemProfile } from '../store/systemStore';
 import { type ScoringContext, scoringContext } from './projectScores';
 import { runScorePool } from './workerPool';
 import type { ScoredPair } from './workerProtocol';
@@ -17,7 +17,10 @@ export interface ScoreProjectOptions {
   systemIds?: readonly number[];
   /** Worker threads at most (default: the machine's available parallelism); 1 scores in this thread. */
   jobs?: number;
-  /** Called as pairs are done (cached ones count at once), `total` being every (system, utterance) pair with output. */
+  /**
+   * Called as pairs are done (cached ones count at once), `total` being every (system, utterance) pair:
+   * an utterance without a system's output is scored too, as an empty hypothesis (coverage.ts).
+   */
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -33,7 +36,7 @@ function cachedAndMissing(
   systemIds: readonly number[],
   ctx: ScoringContext,
 ): { cached: Map<number, Map<string, UtteranceScores>>; missing: [number, string][]; total: number } {
-  const withOutput = store.db.prepare('SELECT utterance_id FROM system_output WHERE system_id = ?').pluck();
+  const utterances = store.db.prepare('SELECT id FROM utterance').pluck();
   const valid = store.db.prepare(
     `SELECT c.utterance_id AS u, c.value AS v FROM score_cache c
        JOIN utterance t ON t.id = c.utterance_id
@@ -50,7 +53,7 @@ function cachedAndMissing(
       for (const row of valid.all(systemId, ctx.signature) as { u: string; v: string }[])
         hits.set(row.u, JSON.parse(row.v) as UtteranceScores);
       cached.set(systemId, hits);
-      for (const u of withOutput.all(systemId) as string[]) {
+      for (const u of utterances.all() as string[]) {
         total++;
         if (!hits.has(u)) missing.push([systemId, u]);
       }
@@ -96,9 +99,11 @@ async function scoreInThread(
     const results: ScoredPair[] = [];
     for (const [systemId, utteranceId] of chunk) {
       const r = revs.get(utteranceId, systemId) as { g: number | null; o: number | null };
+      if (r.g === null || r.o === null) continue;
       const output = getSystemOutput(store.db, systemId, utteranceId);
-      if (r.g === null || r.o === null || !output) continue;
-      const scores = scoreUtterance(readGold(store.db, utteranceId), output, ctx.settings, ctx.deps);
+      const profile = getSystemProfile(store.db, systemId);
+      const gold = readGold(store.db, utteranceId);
+      const scores = scoreUtterance(gold, output, ctx.settings, ctx.deps, profile);
       results.push({ systemId, utteranceId, scores, goldRev: r.g, outputRev: r.o });
     }
     onScored(results);

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import type { ScoringSettings } from '../../core/api/contract';
 import { scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { readGold } from '../store/goldStore';
-import { getSystemOutput } from '../store/systemStore';
+import { getSystemOutput, getSystemProfile } from '../store/systemStore';
 import { scoringContextFor } from './projectScores';
 import type { ScoredPair, WorkerReply, WorkerRequest } from './workerProtocol';
 
@@ -27,9 +27,11 @@ const revs = db.prepare(
 // One read transaction per pair: the revisions and the records come from the same snapshot.
 const scorePair = db.transaction((systemId: number, utteranceId: string): ScoredPair | null => {
   const r = revs.get(utteranceId, systemId) as { g: number | null; o: number | null };
+  if (r.g === null || r.o === null) return null;
+  // Without output here, the parts the system outputs elsewhere are scored as empty hypotheses.
   const output = getSystemOutput(db, systemId, utteranceId);
-  if (r.g === null || r.o === null || !output) return null;
-  const scores = scoreUtterance(readGold(db, utteranceId), output, ctx.settings, ctx.deps);
+  const profile = getSystemProfile(db, systemId);
+  const scores = scoreUtterance(readGold(db, utteranceId), output, ctx.settings, ctx.deps, profile);
   return { systemId, utteranceId, scores, goldRev: r.g, outputRev: r.o };
 });
 

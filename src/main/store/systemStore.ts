@@ -1,6 +1,7 @@
 // Systems and their imported outputs, and the score cache keyed on (system, utterance, metric, settings).
 import { AppError } from '../../core/api/errors';
 import type { SystemOutput } from '../../core/model/systemOutput';
+import { type SystemProfile, byName } from '../../core/scoring/coverage';
 import type { Db } from './openDatabase';
 import { preparedOnce } from './statementCache';
 
@@ -19,7 +20,10 @@ export interface SystemImportSummary {
   system: SystemInfo;
   replaced: boolean;
   added: number;
+  /** Outputs left out: for utterance ids the project does not have. */
   skipped: { id: string; reason: string }[];
+  /** The project's utterances without an output, in project order (scored as empty hypotheses). */
+  uncovered: string[];
 }
 
 interface SystemRow {
@@ -115,7 +119,21 @@ export function importSystemOutputs(
       const { id: uttId, ...rest } = o;
       ins.run(id, uttId, JSON.stringify(rest));
     }
-    return { system: getSystem(db, id), replaced: existing !== undefined, added: keep.length, skipped };
+    const uncovered = db
+      .prepare(
+        `SELECT u.id FROM utterance u
+          WHERE NOT EXISTS (SELECT 1 FROM system_output o WHERE o.system_id = ? AND o.utterance_id = u.id)
+          ORDER BY u.ord`,
+      )
+      .pluck()
+      .all(id) as string[];
+    return {
+      system: getSystem(db, id),
+      replaced: existing !== undefined,
+      added: keep.length,
+      skipped,
+      uncovered,
+    };
   })();
 }
 
@@ -127,6 +145,48 @@ export function getSystemOutput(db: Db, systemId: number, utteranceId: string): 
     (st) => st.pluck(),
   ).get(systemId, utteranceId) as string | undefined;
   return text === undefined ? null : { id: utteranceId, ...(JSON.parse(text) as Omit<SystemOutput, 'id'>) };
+}
+
+const profiles = new WeakMap<Db, Map<number, { rev: number; profile: SystemProfile }>>();
+
+/**
+ * What a system outputs over the project (coverage.ts): the parts any of its outputs has. Read with
+ * SQLite's JSON functions and kept per output revision, so it is read once per import.
+ */
+export function getSystemProfile(db: Db, systemId: number): SystemProfile {
+  const rev = preparedOnce(db, 'SELECT output_rev FROM system WHERE id = ?', (st) => st.pluck()).get(
+    systemId,
+  ) as number | undefined;
+  if (rev === undefined) throw new AppError('NOT_FOUND', `No system ${systemId}.`, { systemId });
+  let bySystem = profiles.get(db);
+  if (!bySystem) profiles.set(db, (bySystem = new Map()));
+  const known = bySystem.get(systemId);
+  if (known && known.rev === rev) return known.profile;
+  const has = (path: string): string => `max(json_type(output, '${path}') IS NOT NULL)`;
+  const parts = db
+    .prepare(
+      `SELECT ${has('$.words')} AS words, ${has('$.concepts')} AS concepts, ${has('$.nbest')} AS nbest,
+              max(json_type(output, '$.entities') IS NOT NULL AND json_type(output, '$.words') IS NOT NULL)
+                AS entities
+         FROM system_output WHERE system_id = ?`,
+    )
+    .get(systemId) as Record<'words' | 'concepts' | 'nbest' | 'entities', number | null>;
+  const trees = db
+    .prepare(
+      `SELECT json_extract(t.value, '$.name') AS name, max(json_extract(t.value, '$.typed')) AS typed
+         FROM system_output o, json_each(o.output, '$.trees') t
+        WHERE o.system_id = ? GROUP BY 1`,
+    )
+    .all(systemId) as { name: string; typed: number }[];
+  const profile: SystemProfile = {
+    words: parts.words === 1,
+    concepts: parts.concepts === 1,
+    entities: parts.entities === 1,
+    nbest: parts.nbest === 1,
+    trees: trees.map((t) => ({ name: t.name, typed: t.typed === 1 })).sort(byName),
+  };
+  bySystem.set(systemId, { rev, profile });
+  return profile;
 }
 
 /** Deletes a system and everything imported for it. */

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { readSystemFiles } from '../../import/readSystemFiles';
 import { ProjectStore } from '../../store/projectStore';
 import { importSystemOutputs } from '../../store/systemStore';
 import type { Command } from '../command';
+import { parseCliArgs, positionalArgs, requiredOption } from '../options';
 import { formatIssue } from './import';
 
 /** `sieve import-system PROJECT --name NAME FILE…`: a system's outputs, replacing an earlier import. */
@@ -17,16 +17,16 @@ export const importSystem: Command = {
     '        .ctm (recognized words with times), .concepts (ID attr:value …), .nbest (N-best JSON Lines);\n' +
     '        several files may give different parts of one output',
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: { name: { type: 'string' } },
       allowPositionals: true,
     });
-    if (positionals.length < 2 || !values.name) {
-      io.err(`usage: ${this.usage}\n`);
-      return 2;
-    }
-    const [projectArg, ...fileArgs] = positionals as [string, ...string[]];
+    const [projectArg, ...fileArgs] = positionalArgs(positionals, ['PROJECT.sieve', 'FILE'], true) as [
+      string,
+      ...string[],
+    ];
+    const name = requiredOption('--name', values.name, "NAME, the system's name in the project");
     const files = fileArgs.map((f) => path.resolve(io.cwd, f));
     const read = readSystemFiles(files);
     for (const w of read.warnings) io.err(`warning: ${formatIssue(w)}\n`);
@@ -37,11 +37,13 @@ export const importSystem: Command = {
     }
     const store = ProjectStore.open(path.resolve(io.cwd, projectArg));
     try {
-      const s = importSystemOutputs(store.db, values.name, read.outputs, files);
+      const s = importSystemOutputs(store.db, name, read.outputs, files);
       for (const k of s.skipped) io.out(`skipped  ${k.id}: ${k.reason}\n`);
+      for (const id of s.uncovered) io.out(`no output  ${id}\n`);
       io.out(
         `${s.replaced ? 'replaced' : 'imported'} system "${s.system.name}": ${s.added} utterances` +
-          `${s.skipped.length > 0 ? `, ${s.skipped.length} skipped` : ''}\n`,
+          `${s.skipped.length > 0 ? `; ${s.skipped.length} output(s) for utterances the project does not have, skipped` : ''}` +
+          `${s.uncovered.length > 0 ? `; ${s.uncovered.length} utterance(s) without output, scored as empty hypotheses` : ''}\n`,
       );
       return 0;
     } finally {

@@ -79,7 +79,7 @@ describe('sieve parseval', () => {
     expect(r.out).toContain('   1    4    0   50.00  50.00     1      2    2      0      3     3   100.00');
     expect(r.out).toContain('Labeled   P / R / F1      =  50.00  50.00  50.00');
     expect(r.out).toContain('Unlabeled P / R / F1      = 100.00 100.00 100.00');
-    expect(r.out).toContain('Signature                 = parseval|prm:collins|v:0.1.0');
+    expect(r.out).toContain('Signature                 = parseval|prm:collins|case:exact|v:0.1.0');
     const j = await sieve('parseval', 'g.txt', 't.txt', '--json');
     const json = JSON.parse(j.out) as { all: { labeled: { f1: number } }; signature: string };
     expect(json.all.labeled.f1).toBe(0.5);
@@ -94,6 +94,15 @@ describe('sieve parseval', () => {
     write('g.txt', '(S (NN a))\n(S (NN b))\n');
     const c = await sieve('parseval', 'g.txt', 't.txt');
     expect(c).toMatchObject({ code: 1, err: 'sieve parseval: g.txt has 2 lines but t.txt has 1\n' });
-    expect((await sieve('parseval', 'g.txt')).code).toBe(2);
+    const one = await sieve('parseval', 'g.txt');
+    expect(one.code).toBe(2);
+    expect(one.err).toMatch(
+      /^sieve parseval: arguments: 'g\.txt'; expected GOLD PRED\nusage: sieve parseval/,
+    );
+    const prm = await sieve('parseval', 'g.txt', 't.txt', '--prm', 'nope.prm');
+    expect(prm.code).toBe(2);
+    expect(prm.err.split('\n')[0]).toBe(
+      "sieve parseval: --prm: 'nope.prm'; expected collins or an EVALB parameter file (no such file)",
+    );
   });
 });

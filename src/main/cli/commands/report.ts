@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { collectReportInput } from '../../report/collectReport';
 import { TEXT_FORMATS, type TextFormat, reportText } from '../../report/exportReport';
 import { buildReport } from '../../report/reportModel';
 import { scoreProject } from '../../scoring/scoreProject';
 import { ProjectStore } from '../../store/projectStore';
-import { type CliIo, type Command, EXIT_USAGE } from '../command';
+import type { CliIo, Command } from '../command';
+import { alternatives, integerOption, optionError, parseCliArgs, positionalArgs } from '../options';
 
 const EXTENSIONS: Record<string, TextFormat | 'pdf'> = {
   '.pdf': 'pdf',
@@ -40,34 +40,40 @@ export const report: Command = {
   summary:
     'The project report: corpus figures with 95% intervals, paired comparisons, plots, N-best breakdown, per utterance (Markdown, JSON, CSV, HTML)',
   usage:
-    'sieve report PROJECT.sieve [--systems A,B] [--out report.html|.csv|.json|.md] [--format md|json|csv|html] [--jobs N]',
+    'sieve report PROJECT.sieve [--systems A,B] [--out report.html|.csv|.json|.md] [--format md|json|csv|html] [--jobs N]\n' +
+    '  [--only-covered]  corpus figures over the utterances with output only (default: as sieve score, an\n' +
+    '  utterance without output is an empty hypothesis)',
   async run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: {
         format: { type: 'string' },
         out: { type: 'string' },
         systems: { type: 'string' },
         jobs: { type: 'string' },
+        'only-covered': { type: 'boolean', default: false },
       },
       allowPositionals: true,
     });
-    const format = formatOf(values.format, values.out);
-    if (format === 'pdf') {
-      io.err(
-        'sieve report: PDF is printed by the desktop app; write the HTML report and print it from a browser\n',
+    const [project] = positionalArgs(positionals, ['PROJECT.sieve']) as [string];
+    const asked = formatOf(values.format, values.out);
+    // An error names the flag the format came from: --format, else the extension of --out.
+    const [flag, given] = values.format !== undefined ? ['--format', values.format] : ['--out', values.out!];
+    const expected =
+      flag === '--format'
+        ? alternatives(TEXT_FORMATS)
+        : `a file ending in ${alternatives(Object.keys(EXTENSIONS).filter((e) => e !== '.pdf'))}`;
+    if (asked === 'pdf')
+      throw optionError(
+        flag,
+        given,
+        `${expected}; PDF is printed by the desktop app: write the HTML report and print it from a browser`,
       );
-      return EXIT_USAGE;
-    }
-    if (
-      positionals.length !== 1 ||
-      !(TEXT_FORMATS as readonly string[]).includes(format) ||
-      (values.jobs !== undefined && !/^[1-9]\d{0,3}$/.test(values.jobs))
-    ) {
-      io.err(`usage: ${this.usage}\n`);
-      return EXIT_USAGE;
-    }
-    const store = ProjectStore.open(path.resolve(io.cwd, positionals[0]!));
+    if (!(TEXT_FORMATS as readonly string[]).includes(asked)) throw optionError(flag, given, expected);
+    const format = asked as TextFormat;
+    const jobs =
+      values.jobs === undefined ? undefined : integerOption('--jobs', values.jobs, 1, { min: 1, max: 9999 });
+    const store = ProjectStore.open(path.resolve(io.cwd, project));
     try {
       const all = store.systems();
       if (all.length === 0) {
@@ -82,10 +88,11 @@ export const report: Command = {
           .filter((s) => s !== '');
         const unknown = names.filter((n) => !all.some((s) => s.name === n));
         if (unknown.length > 0 || names.length === 0) {
-          io.err(
-            `sieve report: no system named ${unknown.map((n) => JSON.stringify(n)).join(', ') || '(none given)'}; the project has ${all.map((s) => s.name).join(', ')}\n`,
+          throw optionError(
+            '--systems',
+            unknown.join(',') || values.systems,
+            `a comma-separated list of the project's systems: ${alternatives(all.map((s) => JSON.stringify(s.name)))}`,
           );
-          return 1;
         }
         systems = all.filter((s) => names.includes(s.name));
       }
@@ -93,12 +100,15 @@ export const report: Command = {
       // Scored in worker threads where the cache does not hold the scores yet.
       const scores = await scoreProject(store, {
         systemIds: systems.map((s) => s.id),
-        ...(values.jobs !== undefined ? { jobs: Number(values.jobs) } : {}),
+        ...(jobs !== undefined ? { jobs } : {}),
         onProgress: (done, total) => say(`scoring ${done}/${total}`),
       });
       say('building the report');
-      const model = buildReport(collectReportInput(store, systems, scores));
-      const text = await reportText(model, format as TextFormat);
+      const onlyCovered = values['only-covered'] || store.scoringSettings().settings.onlyCovered;
+      const model = buildReport(collectReportInput(store, systems, scores), {
+        coverage: onlyCovered ? 'covered' : 'all',
+      });
+      const text = await reportText(model, format);
       say('');
       if (values.out !== undefined) {
         const file = path.resolve(io.cwd, values.out);

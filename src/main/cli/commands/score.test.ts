@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeProject, tempDir } from '../../../../test/helpers/tempProject';
 import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
 import { corpusScores } from '../../../core/scoring/corpusScores';
+import { systemProfile } from '../../../core/scoring/coverage';
 import { scoreUtterance } from '../../../core/scoring/scoreUtterance';
 import { DEFAULT_SCORING_SETTINGS } from '../../../core/scoring/settings';
 import { SIEVE_VERSION } from '../../../core/version';
@@ -31,6 +32,9 @@ interface Figure {
   lo: number | null;
   hi: number | null;
   n: number;
+  N: number;
+  empty: number;
+  partial: boolean;
   signature: string;
 }
 interface ScoreJson {
@@ -40,20 +44,25 @@ interface ScoreJson {
   systems: { name: string; figures: Figure[]; utterances?: { id: string; figures: Figure[] }[] }[];
 }
 
-/** Every system's corpus figures computed here, one utterance at a time, by system name. */
-function expectedFigures(file: string): Map<string, ReturnType<typeof corpusScores>> {
+/**
+ * Every system's corpus figures computed here, one utterance at a time, by system name: every utterance,
+ * one without output against the system's profile (an empty hypothesis), or only the covered ones.
+ */
+function expectedFigures(
+  file: string,
+  coverage: 'all' | 'covered' = 'all',
+): Map<string, ReturnType<typeof corpusScores>> {
   const store = ProjectStore.open(path.join(dir, file));
   try {
     return new Map(
-      store.systems().map((s) => [
-        s.name,
-        corpusScores(
-          store.listUtterances().flatMap((u) => {
-            const o = getSystemOutput(store.db, s.id, u.id);
-            return o ? [scoreUtterance(store.goldState(u.id).gold, o)] : [];
-          }),
-        ),
-      ]),
+      store.systems().map((s) => {
+        const outputs = store.listUtterances().map((u) => getSystemOutput(store.db, s.id, u.id));
+        const profile = systemProfile(outputs.filter((o) => o !== null));
+        const scores = store
+          .listUtterances()
+          .map((u, k) => scoreUtterance(store.goldState(u.id).gold, outputs[k]!, undefined, {}, profile));
+        return [s.name, corpusScores(scores, { coverage })];
+      }),
     );
   } finally {
     store.close();
@@ -102,11 +111,13 @@ describe('sieve score', () => {
     expect(md.code).toBe(0);
     expect(md.out).toContain(`## ${a}`);
     expect(md.out).not.toContain(`## ${b}\n`);
-    expect(md.out).toMatch(/\| WER \| \d\.\d{3} \| \[\d\.\d{3}, \d\.\d{3}\] \| 12 \| `wer\\\|costs:sclite/);
+    expect(md.out).toMatch(
+      /\| WER \| \d+\.\d \| \[\d+\.\d, \d+\.\d\] \| 12 \/ 12 \| `wer\\\|costs:sclite\\\|case:fold\\\|missing:empty/,
+    );
     expect(md.out).toContain(`### ${a}: per utterance`);
     const csv = await sieve('score', file, '--system', a, '--format', 'csv');
     const lines = csv.out.trimEnd().split('\n');
-    expect(lines[0]).toBe('system,utterance,metric,value,lo,hi,n,signature,bootstrap');
+    expect(lines[0]).toBe('system,utterance,metric,value,lo,hi,n,N,empty,note,signature,bootstrap');
     const wer = lines.find((l) => l.startsWith(`${a},,WER,`))!.split(',');
     const jsonWer = one.systems.find((s) => s.name === a)!.figures.find((f) => f.metric === 'WER')!;
     expect(Number(wer[3])).toBe(jsonWer.value);
@@ -145,15 +156,84 @@ describe('sieve score', () => {
     const file = copyDemo();
     const unknown = await sieve('score', file, '--system', 'nobody');
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toMatch(/no system named "nobody"; the project has "/);
+    expect(unknown.err).toMatch(/^sieve score: --system: 'nobody'; expected a system of the project: "/);
     expect(unknown.out).toBe('');
-    expect((await sieve('score', file, '--format', 'xml')).code).toBe(2);
-    expect((await sieve('score', file, '--jobs', '0')).code).toBe(2);
-    expect((await sieve('score', file, '--jobs', 'many')).code).toBe(2);
+    for (const [flags, line] of [
+      [['--format', 'xml'], "--format: 'xml'; expected json, md or csv"],
+      [['--jobs', '0'], "--jobs: '0'; expected a whole number from 1 to 9999"],
+      [['--jobs', 'many'], "--jobs: 'many'; expected a whole number from 1 to 9999"],
+    ] as const) {
+      const r = await sieve('score', file, ...flags);
+      expect(r).toMatchObject({ code: 2, out: '' });
+      expect(r.err.split('\n')[0]).toBe(`sieve score: ${line}`);
+      expect(r.err).toMatch(/^usage: sieve score PROJECT\.sieve/m);
+    }
     expect((await sieve('score')).code).toBe(2);
     expect((await sieve('score', file, '--bogus')).code).toBe(2);
     const missing = await sieve('score', 'missing.sieve');
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/No project file/);
+  });
+});
+
+describe('sieve score: every utterance counts', () => {
+  it('scores an utterance without output as an empty hypothesis, or leaves it out with --only-covered', async () => {
+    const { file } = await makeProject(dir);
+    fs.writeFileSync(
+      path.join(dir, 'sys.jsonl'),
+      [
+        // "I want to" heard as "I want two"; nothing for air-1; a line for an utterance the project lacks.
+        JSON.stringify({
+          id: 'train-1',
+          words: [
+            { text: 'I', startSec: 0, endSec: 0.1 },
+            { text: 'want', startSec: 0.11, endSec: 0.41 },
+            { text: 'two', startSec: 0.42, endSec: 0.56 },
+          ],
+        }),
+        JSON.stringify({ id: 'elsewhere-7', words: [{ text: 'x', startSec: 0, endSec: 1 }] }),
+      ].join('\n') + '\n',
+    );
+    const project = path.basename(file);
+    const imported = await sieve('import-system', project, 'sys.jsonl', '--name', 'asr');
+    expect(imported.err).toBe('');
+    expect(imported.code).toBe(0);
+    expect(imported.out).toContain('skipped  elsewhere-7: no such utterance in the project');
+    expect(imported.out).toContain('no output  air-1');
+    expect(imported.out).toMatch(/1 output\(s\) for utterances the project does not have, skipped/);
+    expect(imported.out).toMatch(/1 utterance\(s\) without output, scored as empty hypotheses/);
+
+    const all = (JSON.parse((await sieve('score', project)).out) as ScoreJson).systems[0]!.figures;
+    const wer = all.find((f) => f.metric === 'WER')!;
+    // sclite: 1 substitution in train-1, air-1's one word deleted: 2 errors of 4 reference words.
+    expect(wer).toMatchObject({ value: 0.5, n: 2, N: 2, empty: 1, partial: false });
+    expect(wer.signature).toMatch(/\|missing:empty\|v:/);
+    expect(all).toEqual(
+      expectedFigures(project)
+        .get('asr')!
+        .map((f) => expect.objectContaining({ metric: f.metric, n: f.n })),
+    );
+
+    const covered = await sieve('score', project, '--only-covered');
+    const cw = (JSON.parse(covered.out) as ScoreJson).systems[0]!.figures.find((f) => f.metric === 'WER')!;
+    expect(cw).toMatchObject({ value: 1 / 3, n: 1, N: 2, empty: 0, partial: true });
+    expect(cw.signature).toMatch(/\|missing:skip\|v:/);
+    expect((JSON.parse(covered.out) as { settings: { onlyCovered: boolean } }).settings.onlyCovered).toBe(
+      true,
+    );
+
+    const md = await sieve('score', project, '--format', 'md');
+    expect(md.out).toMatch(/\| WER \| 50\.0 \| \[[^\]]*\] \| 2 \/ 2 \(1 without output\) \|/);
+    const mdCovered = await sieve('score', project, '--format', 'md', '--only-covered');
+    expect(mdCovered.out).toMatch(/\| WER \| 33\.3 \| \[[^\]]*\] \| 1 \/ 2 † \|/);
+    const csv = await sieve('score', project, '--format', 'csv', '--only-covered');
+    expect(csv.out).toMatch(/^asr,,WER,0\.3333333333333333,[^,]*,[^,]*,1,2,0,,/m);
+
+    // The project's setting does the same as the flag.
+    const store = ProjectStore.open(file);
+    store.setScoringSettings({ ...DEFAULT_SCORING_SETTINGS, onlyCovered: true });
+    store.close();
+    const setting = (JSON.parse((await sieve('score', project)).out) as ScoreJson).systems[0]!.figures;
+    expect(setting.find((f) => f.metric === 'WER')).toMatchObject({ value: 1 / 3, n: 1, N: 2 });
   });
 });

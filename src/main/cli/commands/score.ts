@@ -1,13 +1,29 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ScoringSettings } from '../../../core/api/contract';
 import { type CorpusFigure, corpusScores } from '../../../core/scoring/corpusScores';
 import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
 import { utteranceMetricList } from '../../../core/scoring/utteranceMetrics';
+import {
+  COVERAGE_LEGEND,
+  UNDEFINED,
+  UNDEFINED_REASON,
+  coverageText,
+  isPartial,
+  jsonFigure,
+  percent,
+} from '../../../core/scoring/present';
 import { SIEVE_VERSION } from '../../../core/version';
 import { scoreProject } from '../../scoring/scoreProject';
 import { ProjectStore } from '../../store/projectStore';
-import { type CliIo, type Command, EXIT_USAGE } from '../command';
+import type { CliIo, Command } from '../command';
+import {
+  alternatives,
+  choiceOption,
+  integerOption,
+  optionError,
+  parseCliArgs,
+  positionalArgs,
+} from '../options';
 
 const FORMATS = ['json', 'md', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
@@ -20,10 +36,7 @@ interface SystemResult {
 }
 
 /** A figure for JSON and CSV: NaN and ±Infinity (undefined figures) become null. */
-const fin = (x: number | null): number | null => (x !== null && Number.isFinite(x) ? x : null);
-
-/** A figure for a table: three decimals, `—` where undefined. */
-const num = (x: number | null): string => (x !== null && Number.isFinite(x) ? x.toFixed(3) : '—');
+const fin = jsonFigure;
 
 function json(project: string, settings: ScoringSettings, systems: SystemResult[]): string {
   const out = {
@@ -32,7 +45,13 @@ function json(project: string, settings: ScoringSettings, systems: SystemResult[
     settings,
     systems: systems.map((s) => ({
       name: s.name,
-      figures: s.figures.map((f) => ({ ...f, value: fin(f.value), lo: fin(f.lo), hi: fin(f.hi) })),
+      figures: s.figures.map((f) => ({
+        ...f,
+        value: fin(f.value),
+        lo: fin(f.lo),
+        hi: fin(f.hi),
+        partial: isPartial(f),
+      })),
       ...(s.utterances ? { utterances: s.utterances } : {}),
     })),
   };
@@ -48,18 +67,20 @@ function markdown(project: string, settings: ScoringSettings, systems: SystemRes
     `SIEVE ${SIEVE_VERSION}; settings: ${Object.entries(settings)
       .map(([k, v]) => `${k} ${String(v)}`)
       .join(', ')}.`,
+    '',
+    `Figures in percent; ${UNDEFINED}: undefined. ${COVERAGE_LEGEND}`,
   ];
   for (const s of systems) {
     lines.push(
       '',
       `## ${s.name}`,
       '',
-      '| Metric | Value | 95% interval | n | Signature |',
+      '| Metric | Value (%) | 95% interval | n / N | Signature |',
       '|---|---:|---|---:|---|',
     );
     for (const f of s.figures)
       lines.push(
-        `| ${cell(f.metric)} | ${num(f.value)} | [${num(f.lo)}, ${num(f.hi)}] | ${f.n} | \`${cell(f.signature)}\` |`,
+        `| ${cell(f.metric)} | ${percent(f.value)} | [${percent(f.lo)}, ${percent(f.hi)}] | ${coverageText(f)} | \`${cell(f.signature)}\` |`,
       );
     if (s.utterances) {
       const metrics = [...new Set(s.utterances.flatMap((u) => u.figures.map((f) => f.metric)))];
@@ -71,7 +92,7 @@ function markdown(project: string, settings: ScoringSettings, systems: SystemRes
       for (const u of s.utterances) {
         const by = new Map(u.figures.map((f) => [f.metric, f.value]));
         lines.push(
-          `| ${cell(u.id)} | ${metrics.map((m) => (by.has(m) ? num(by.get(m)!) : '')).join(' | ')} |`,
+          `| ${cell(u.id)} | ${metrics.map((m) => (by.has(m) ? percent(by.get(m)) : '')).join(' | ')} |`,
         );
       }
     }
@@ -87,14 +108,55 @@ const csvField = (v: string | number | null): string => {
 /** One table: corpus rows have an empty utterance column, per-utterance rows no interval. */
 function csv(systems: SystemResult[]): string {
   const rows: (string | number | null)[][] = [
-    ['system', 'utterance', 'metric', 'value', 'lo', 'hi', 'n', 'signature', 'bootstrap'],
+    [
+      'system',
+      'utterance',
+      'metric',
+      'value',
+      'lo',
+      'hi',
+      'n',
+      'N',
+      'empty',
+      'note',
+      'signature',
+      'bootstrap',
+    ],
   ];
+  // An undefined value is an empty cell with its reason in `note`, never 0.
+  const note = (v: number | null): string => (fin(v) === null ? UNDEFINED_REASON : '');
   for (const s of systems) {
     for (const f of s.figures)
-      rows.push([s.name, '', f.metric, fin(f.value), fin(f.lo), fin(f.hi), f.n, f.signature, f.bootstrap]);
+      rows.push([
+        s.name,
+        '',
+        f.metric,
+        fin(f.value),
+        fin(f.lo),
+        fin(f.hi),
+        f.n,
+        f.N,
+        f.empty,
+        note(f.value),
+        f.signature,
+        f.bootstrap,
+      ]);
     for (const u of s.utterances ?? [])
       for (const f of u.figures)
-        rows.push([s.name, u.id, f.metric, f.value, null, null, null, f.signature, null]);
+        rows.push([
+          s.name,
+          u.id,
+          f.metric,
+          f.value,
+          null,
+          null,
+          null,
+          null,
+          null,
+          note(f.value),
+          f.signature,
+          null,
+        ]);
   }
   return rows.map((r) => r.map(csvField).join(',')).join('\n') + '\n';
 }
@@ -123,9 +185,14 @@ export const score: Command = {
   summary:
     'Score a project: corpus figures with 95% intervals and signatures per system, in worker threads, through the score cache',
   usage:
-    'sieve score PROJECT.sieve [--system NAME[,NAME…]] [--format json|md|csv] [--jobs N] [--utterances] [--progress]',
+    'sieve score PROJECT.sieve [--system NAME[,NAME…]] [--format json|md|csv] [--jobs N] [--utterances] [--progress]\n' +
+    '  [--only-covered]\n' +
+    "  an utterance without a system's output is scored as an empty hypothesis (sclite's rule: its gold words\n" +
+    "  deleted, entities missed, tree nodes deleted, N-best list empty); --only-covered (or the project's\n" +
+    '  scoring setting) scores the covered utterances only. Every figure shows n / N: utterances scored of\n' +
+    '  those with gold for the metric, and how many of the n had no output',
   async run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: {
         system: { type: 'string', multiple: true },
@@ -133,33 +200,31 @@ export const score: Command = {
         jobs: { type: 'string' },
         utterances: { type: 'boolean', default: false },
         progress: { type: 'boolean', default: false },
+        'only-covered': { type: 'boolean', default: false },
       },
       allowPositionals: true,
     });
-    const usage = (problem: string): number => {
-      io.err(`sieve score: ${problem}\nusage: ${this.usage}\n`);
-      return EXIT_USAGE;
-    };
-    if (positionals.length !== 1) return usage('give one project file');
-    const format = values.format as Format;
-    if (!FORMATS.includes(format)) return usage(`unknown format "${values.format}" (json, md or csv)`);
-    let jobs: number | undefined;
-    if (values.jobs !== undefined) {
-      if (!/^[1-9]\d{0,3}$/.test(values.jobs))
-        return usage(`--jobs needs a whole number ≥ 1, got "${values.jobs}"`);
-      jobs = Number(values.jobs);
-    }
-    const store = ProjectStore.open(path.resolve(io.cwd, positionals[0]!));
+    const [project] = positionalArgs(positionals, ['PROJECT.sieve']) as [string];
+    const format: Format = choiceOption('--format', values.format, FORMATS);
+    const jobs =
+      values.jobs === undefined ? undefined : integerOption('--jobs', values.jobs, 1, { min: 1, max: 9999 });
+    const store = ProjectStore.open(path.resolve(io.cwd, project));
     try {
       const all = store.systems();
       let systems = all;
       if (values.system !== undefined) {
         const names = values.system.flatMap((v) => v.split(',')).map((s) => s.trim());
         const unknown = names.filter((n) => n === '' || !all.some((s) => s.name === n));
-        if (unknown.length > 0)
-          return usage(
-            `no system named ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the project has ${all.map((s) => JSON.stringify(s.name)).join(', ') || 'none'}`,
+        if (unknown.length > 0) {
+          const known = all.map((s) => JSON.stringify(s.name));
+          throw optionError(
+            '--system',
+            unknown.join(','),
+            known.length > 0
+              ? `a system of the project: ${alternatives(known)}`
+              : 'a system; the project has none',
           );
+        }
         systems = all.filter((s) => names.includes(s.name));
       }
       const bar = values.progress || process.stderr.isTTY ? progressBar(io) : null;
@@ -173,18 +238,20 @@ export const score: Command = {
       } finally {
         bar?.end();
       }
+      // The project's setting, or --only-covered for this run (named in every signature: `missing:`).
+      const stored = store.scoringSettings().settings;
+      const settings = values['only-covered'] ? { ...stored, onlyCovered: true } : stored;
+      const coverage = settings.onlyCovered ? 'covered' : 'all';
       const results: SystemResult[] = systems.map((s) => {
         const m = scores.get(s.id)!;
         return {
           name: s.name,
-          figures: corpusScores([...m.values()]),
+          figures: corpusScores([...m.values()], { coverage }),
           ...(values.utterances
             ? { utterances: [...m].map(([id, u]) => ({ id, figures: utteranceMetricList(u) })) }
             : {}),
         };
       });
-      const settings = store.scoringSettings().settings;
-      const project = positionals[0]!;
       io.out(
         format === 'json'
           ? json(project, settings, results)

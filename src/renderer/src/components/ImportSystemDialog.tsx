@@ -19,8 +19,13 @@ interface Summary {
   replaced: boolean;
   added: number;
   skipped: { id: string; reason: string }[];
+  uncovered: string[];
   warnings: Issue[];
 }
+
+/** Up to `max` ids, then how many more. */
+const someIds = (ids: readonly string[], max = 5): string =>
+  ids.slice(0, max).join(', ') + (ids.length > max ? ` and ${ids.length - max} more` : '');
 
 const where = (i: Issue): string => `${i.file}${i.line ? `:${i.line}:${i.column}` : ''}`;
 
@@ -146,10 +151,15 @@ export function ImportSystemDialog({ onClose, onImported }: { onClose(): void; o
             {summary.replaced ? 'Replaced' : 'Imported'} <strong>{summary.system.name}</strong>:{' '}
             {summary.added} utterance{summary.added === 1 ? '' : 's'}
             {summary.skipped.length > 0 &&
-              `; ${summary.skipped.length} left out (${summary.skipped
-                .slice(0, 3)
-                .map((s) => `${s.id}: ${s.reason}`)
-                .join('; ')}${summary.skipped.length > 3 ? '; …' : ''})`}
+              `; ${summary.skipped.length} output${summary.skipped.length === 1 ? '' : 's'} for utterances the project does not have, left out: ${someIds(summary.skipped.map((s) => s.id))}`}
+            {summary.uncovered.length > 0 && (
+              <p>
+                {summary.uncovered.length} utterance{summary.uncovered.length === 1 ? ' has' : 's have'} no
+                output from this system and {summary.uncovered.length === 1 ? 'is' : 'are'} scored as empty
+                hypotheses (unless the scoring settings count only utterances with output):{' '}
+                {someIds(summary.uncovered)}
+              </p>
+            )}
             {summary.warnings.length > 0 && (
               <ul className="muted">
                 {summary.warnings.slice(0, 5).map((w, k) => (

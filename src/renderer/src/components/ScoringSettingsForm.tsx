@@ -131,6 +131,18 @@ export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
         />
         {hint('flexibleTerminals')}
       </label>
+      <label
+        className="setting"
+        title="Off: an utterance without a system's output is scored as an empty hypothesis (sclite's rule)"
+      >
+        <span>Only utterances with output</span>
+        <input
+          type="checkbox"
+          checked={draft.onlyCovered}
+          onChange={(e) => set('onlyCovered', e.target.checked)}
+        />
+        {hint('onlyCovered')}
+      </label>
       <div className="settings-buttons">
         <button
           type="button"

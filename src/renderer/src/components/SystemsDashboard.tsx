@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CorpusPartial, CorpusReport, type JobStatus, type SystemInfo } from '../../../core/api/contract';
+import { PARTIAL, coverageText, isPartial, percent } from '../../../core/scoring/present';
 import { call } from '../bridge';
 import { SystemComparison } from './SystemComparison';
 
 const LOWER_IS_BETTER = new Set(['WER']);
 
 /** Every corpus figure is a fraction (error or accuracy rate, F1, IoU); shown in percent. */
-function fmt(x: number | null): string {
-  return x === null ? '—' : (x * 100).toFixed(1);
-}
+const fmt = (x: number | null): string => percent(x);
 
 type SystemFigures = CorpusReport[number];
 
@@ -74,16 +73,21 @@ function FiguresRow({
             </td>
           );
         const isBest = f.value !== null && best.get(m) === f.value;
+        const partial = isPartial(f);
+        const empty = f.empty > 0 ? `, ${f.empty} of them without output (empty hypotheses)` : '';
         return (
           <td
             key={m}
             className={isBest ? 'num best' : 'num'}
-            title={`${f.signature}\n${f.bootstrap}\nn = ${f.n} utterances`}
+            title={`${f.signature}\n${f.bootstrap}\n${f.n} of ${f.N} utterances with gold${empty}`}
             data-metric={m}
           >
             <span className="fig">{fmt(f.value)}</span>
             <span className="ci">
               [{fmt(f.lo)}, {fmt(f.hi)}]
+            </span>
+            <span className={partial ? 'cov partial' : 'cov'} data-partial={partial || undefined}>
+              {coverageText(f)}
             </span>
           </td>
         );
@@ -179,7 +183,8 @@ export function SystemsDashboard({
       <header className="dashboard-head">
         <h2>Systems</h2>
         <span className="muted">
-          corpus figures in % with 95% bootstrap intervals · hover a figure for its settings
+          corpus figures in % with 95% bootstrap intervals · n / N utterances scored of those with gold (
+          {PARTIAL}: fewer) · — undefined · hover a figure for its settings
         </span>
         <span className="spacer" />
         <button type="button" onClick={start} disabled={running}>

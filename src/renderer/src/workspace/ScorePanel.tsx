@@ -1,11 +1,21 @@
 import { canonicalInterpretation } from '../../../core/nbest/canonical';
 import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
 import type { GoldRecords } from '../../../core/gold/records';
+import { UNDEFINED, percent } from '../../../core/scoring/present';
 import { TedMapping } from './TedMapping';
 import type { SystemScores } from './useSystemScores';
 
-const pct = (x: number | null | undefined): string =>
-  x === null || x === undefined || Number.isNaN(x) ? '—' : `${(x * 100).toFixed(1)} %`;
+const pct = (x: number | null | undefined): string => {
+  const p = percent(x);
+  return p === UNDEFINED ? p : `${p} %`;
+};
+
+const PART_NAMES: Record<string, string> = {
+  words: 'words',
+  concepts: 'concepts',
+  entities: 'entities',
+  nbest: 'N-best list',
+};
 
 /** One row: the figure, how it was counted, and the settings signature on hover. */
 function Row({
@@ -46,6 +56,17 @@ export function noteRow(tree: string, note: string): { name: string; detail: str
 
 function rows(s: UtteranceScores) {
   const out: { name: string; value: string; detail: string; signature: string }[] = [];
+  if (s.missing && s.missing.length > 0)
+    out.push({
+      name: 'No output',
+      value: '',
+      detail: `the system gives no ${s.missing
+        .map((p) => (p.startsWith('tree:') ? `tree "${p.slice(5)}"` : (PART_NAMES[p] ?? p)))
+        .join(
+          ', ',
+        )} here: scored as an empty hypothesis (gold words deleted, entities missed, tree nodes deleted)`,
+      signature: '',
+    });
   if (s.words) {
     const w = s.words;
     out.push({
@@ -82,7 +103,7 @@ function rows(s: UtteranceScores) {
     if (t.structIou)
       out.push({
         name: `Struct-IoU (${t.name})`,
-        value: t.structIou.score.toFixed(3),
+        value: pct(t.structIou.score),
         detail: `${t.structIou.pairs.length} matched pairs over ${t.structIou.nodes} nodes`,
         signature: t.structIou.signature,
       });
@@ -105,8 +126,8 @@ function rows(s: UtteranceScores) {
     const f = s.nbest.figures;
     out.push({
       name: 'FRecall@1 (N-best)',
-      value: f['FRecall@1']?.toFixed(2) ?? '—',
-      detail: `NDCG@3 ${f['NDCG@3']?.toFixed(2) ?? '—'} · NotFound@10 ${f['NotFound@10'] ?? '—'}`,
+      value: pct(f['FRecall@1']),
+      detail: `NDCG@3 ${pct(f['NDCG@3'])} · NotFound@10 ${f['NotFound@10'] ?? UNDEFINED}`,
       signature: s.nbest.signature,
     });
   }
