@@ -133,6 +133,11 @@ export const ScoringSettings = z.strictObject({
   neAligner: z.enum(['text', 'phonetic', 'time']),
   neTolerance: z.number().int().min(0).max(10),
   neMapping: z.enum(['greedy', 'optimal']),
+  /**
+   * Punctuation-only tokens: dropped before entities are scored (Burger et al. §2.1, the default for
+   * speech) or kept, as conlleval keeps them (text taggers' figures).
+   */
+  nePunctuation: z.enum(['drop', 'keep']),
   /** Struct-IoU: flexible terminal alignment (Shi et al.'s implementation, on by default): a pair with a
    * preterminal may match whatever the labels; off, labels must always agree. */
   flexibleTerminals: z.boolean(),

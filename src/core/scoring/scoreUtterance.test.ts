@@ -39,7 +39,7 @@ describe('ParsEval per tree', () => {
     expect(t.parseval!.precision).toBeCloseTo(1 / 2, 12);
     expect(t.parseval!.recall).toBeCloseTo(1 / 3, 12);
     expect(t.parseval!.f1).toBeCloseTo(2 / 5, 12);
-    expect(t.parseval!.signature).toMatch(/^parseval\|prm:collins\|v:/);
+    expect(t.parseval!.signature).toMatch(/^parseval\|prm:collins\|case:fold\|v:/);
     const row = metricRows(scoreUtterance(g, o)).find((r) => r.metric === 'ParsEval F1 (syntax)')!;
     expect(row.row).toEqual([1, 1, 2]);
   });

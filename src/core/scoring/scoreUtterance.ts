@@ -325,6 +325,7 @@ export function scoreUtterance(
       tolerance: settings.neTolerance,
       mapping: settings.neMapping,
       caseFold: settings.ignoreCase,
+      punctuation: settings.nePunctuation,
     };
     const refDoc = { words: gold.words, entities: gold.entities };
     const hypDoc = {
@@ -343,8 +344,9 @@ export function scoreUtterance(
     }
     // The scorer numbers the entities that survive preprocessing (punctuation-only ones are dropped,
     // Burger et al. stage 1); the studio needs the indices of the entities as given.
-    const keptRef = keptEntityIndices({ words: refDoc.words, entities: refDoc.entities });
-    const keptHyp = keptEntityIndices({ words: hypDoc.words, entities: hypDoc.entities });
+    const pre = { caseFold: settings.ignoreCase, punctuation: settings.nePunctuation };
+    const keptRef = keptEntityIndices({ words: refDoc.words, entities: refDoc.entities }, pre);
+    const keptHyp = keptEntityIndices({ words: hypDoc.words, entities: hypDoc.entities }, pre);
     const entries = d.entries.map((e) => ({
       ref: e.ref >= 0 ? keptRef[e.ref]! : -1,
       hyp: e.hyp >= 0 ? keptHyp[e.hyp]! : -1,

@@ -195,6 +195,7 @@ describe('scoring settings', () => {
       with_({ neTolerance: 2 }),
       with_({ neMapping: 'optimal' }),
       with_({ flexibleTerminals: false }),
+      with_({ nePunctuation: 'keep' }),
     ];
     const sigs = all.map((s) => scoringSignature(s));
     expect(new Set(sigs).size).toBe(all.length);
@@ -205,7 +206,31 @@ describe('scoring settings', () => {
       }),
     ).toMatch(/ne-lex:cmudict/);
     expect(sigs[0]).toMatch(
-      /^scoring\|costs:sclite\|case:fold\|ne-align:text\|ne-tol:1\|ne-map:greedy\|flex:yes\|v:/,
+      /^scoring\|costs:sclite\|case:fold\|ne-align:text\|ne-tol:1\|ne-map:greedy\|ne-punct:drop\|flex:yes\|v:/,
     );
+    // Which utterances a corpus figure combines does not change an utterance's scores: not a cache key.
+    expect(scoringSignature(with_({ onlyCovered: true }))).toBe(sigs[0]);
+  });
+
+  it('passes the punctuation rule to entity scoring: a comma inside an extent counts only when kept', () => {
+    const g = {
+      words: [
+        { text: 'St.', startSec: 0, endSec: 0.3 },
+        { text: 'Louis', startSec: 0.3, endSec: 0.6 },
+        { text: ',', startSec: 0.6, endSec: 0.6 },
+      ],
+      trees: [],
+      entities: [{ type: 'LOCATION', firstWord: 0, lastWord: 1 }],
+      concepts: [],
+      interpretations: [],
+      labels: {},
+    };
+    const o = { id: 'u', words: g.words, entities: [{ type: 'LOCATION', firstWord: 0, lastWord: 2 }] };
+    expect(scoreUtterance(g, o).entities).toMatchObject({ correct: 1 });
+    const kept = scoreUtterance(g, o, with_({ nePunctuation: 'keep' })).entities!;
+    expect(kept.correct).toBe(0);
+    expect(kept.signature).toMatch(/\|punct:keep\|/);
+    // The indices of the entities as given, whatever the rule.
+    expect(kept.entries.map((e) => [e.ref, e.hyp])).toEqual([[0, 0]]);
   });
 });

@@ -18,6 +18,7 @@ export const DEFAULT_SCORING_SETTINGS: ScoringSettings = Object.freeze({
   neAligner: 'text',
   neTolerance: 1,
   neMapping: 'greedy',
+  nePunctuation: 'drop',
   flexibleTerminals: true,
   onlyCovered: false,
 });
@@ -45,7 +46,7 @@ export function phoneticAlignerOf(deps: ScoringDeps): LexemeAligner {
 
 /**
  * The signature of the settings and dependencies, e.g.
- * `scoring|costs:sclite|case:fold|ne-align:text|ne-tol:1|ne-map:greedy|flex:yes|v:0.3.0`; the phonetic
+ * `scoring|costs:sclite|case:fold|ne-align:text|ne-tol:1|ne-map:greedy|ne-punct:drop|flex:yes|v:0.3.0`; the phonetic
  * aligner adds its lexicon (`ne-lex:cmudict`).
  */
 export function scoringSignature(settings: ScoringSettings, deps: ScoringDeps = {}): string {
@@ -58,6 +59,7 @@ export function scoringSignature(settings: ScoringSettings, deps: ScoringDeps = 
       : []),
     ['ne-tol', settings.neTolerance],
     ['ne-map', settings.neMapping],
+    ['ne-punct', settings.nePunctuation],
     ['flex', settings.flexibleTerminals ? 'yes' : 'no'],
     // `onlyCovered` is not here: it chooses which utterances a corpus figure combines, not how one is
     // scored, so it does not key the cache; every corpus figure's signature names it (`missing:`).

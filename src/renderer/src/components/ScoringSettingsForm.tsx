@@ -17,6 +17,10 @@ const MAPPINGS: Choice<'neMapping'> = [
   { value: 'greedy', label: 'greedy' },
   { value: 'optimal', label: 'optimal' },
 ];
+const PUNCTUATION: Choice<'nePunctuation'> = [
+  { value: 'drop', label: 'dropped (speech, Burger et al.)' },
+  { value: 'keep', label: 'kept (as conlleval)' },
+];
 
 /** How a setting reads in the form, for the "default" hint next to a changed field. */
 function shown(v: unknown): string {
@@ -52,7 +56,11 @@ export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
       default: {shown(d[k])}
     </span>
   );
-  const select = <K extends 'costs' | 'neAligner' | 'neMapping'>(k: K, label: string, options: Choice<K>) => (
+  const select = <K extends 'costs' | 'neAligner' | 'neMapping' | 'nePunctuation'>(
+    k: K,
+    label: string,
+    options: Choice<K>,
+  ) => (
     <label className="setting">
       <span>{label}</span>
       <select value={draft[k]} onChange={(e) => set(k, e.target.value as ScoringSettings[K])}>
@@ -122,6 +130,7 @@ export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
         {hint('neTolerance')}
       </label>
       {select('neMapping', 'Entity mapping', MAPPINGS)}
+      {select('nePunctuation', 'Punctuation tokens (entities)', PUNCTUATION)}
       <label className="setting">
         <span>Struct-IoU flexible terminals</span>
         <input
