@@ -10,6 +10,12 @@ export interface EvalbParams {
   deleteLabelsForLength: readonly string[];
   equivalentLabels: readonly (readonly [string, string])[];
   equivalentWords: readonly (readonly [string, string])[];
+  /**
+   * QUOTE_LABEL: tags under which a quote-like word (`'`, `"` or `/`) may have been tagged either way, as
+   * a quote (deleted) or as a possessive (kept). When the gold and test word counts differ, EVALB puts such
+   * a word back where one side deleted it and the other kept it. Absent or empty: none (COLLINS.prm).
+   */
+  quoteLabels?: readonly string[];
   /** The second block of figures covers sentences of at most this many words. */
   cutoffLength: number;
   /** Which figures EVALB's table shows (LABELED 1 or 0); both are always computed. */
@@ -29,8 +35,8 @@ export const COLLINS_PRM: EvalbParams = {
 
 /**
  * Reads an EVALB parameter file (`KEY value` lines, `#` comments): DELETE_LABEL, DELETE_LABEL_FOR_LENGTH,
- * EQ_LABEL, EQ_WORD, CUTOFF_LEN and LABELED; DEBUG and MAX_ERROR are accepted and ignored (SIEVE never
- * stops early). Unknown keys and malformed values are diagnostics.
+ * QUOTE_LABEL, EQ_LABEL, EQ_WORD, CUTOFF_LEN and LABELED; DEBUG and MAX_ERROR are accepted and ignored
+ * (SIEVE prints no debug trace and never stops early). Unknown keys and malformed values are diagnostics.
  */
 export function parseEvalbParams(text: string, name: string): ParseResult<EvalbParams> {
   const index = new LineIndex(text);
@@ -44,6 +50,7 @@ export function parseEvalbParams(text: string, name: string): ParseResult<EvalbP
     cutoffLength: 40,
     labeled: true,
   };
+  const quoteLabels: string[] = [];
   let offset = 0;
   for (const line of text.split('\n')) {
     const at = offset;
@@ -58,7 +65,9 @@ export function parseEvalbParams(text: string, name: string): ParseResult<EvalbP
     switch (key) {
       case 'DELETE_LABEL':
       case 'DELETE_LABEL_FOR_LENGTH':
+      case 'QUOTE_LABEL':
         if (values.length !== 1) bad(`${key} needs one label`);
+        else if (key === 'QUOTE_LABEL') quoteLabels.push(values[0]!);
         else (key === 'DELETE_LABEL' ? p.deleteLabels : p.deleteLabelsForLength).push(values[0]!);
         break;
       case 'EQ_LABEL':
@@ -81,5 +90,6 @@ export function parseEvalbParams(text: string, name: string): ParseResult<EvalbP
         diagnostics.push(diagnosticAt(index, at, 'prm.key', `unknown keyword '${key}'`));
     }
   }
-  return { value: p, diagnostics };
+  // Only a file with QUOTE_LABEL lines carries the field, so other files keep their settings signature.
+  return { value: quoteLabels.length > 0 ? { ...p, quoteLabels } : p, diagnostics };
 }
