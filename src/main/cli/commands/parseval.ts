@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { COLLINS_PRM, type EvalbParams, parseEvalbParams } from '../../../core/metrics/evalbParams';
+import { COLLINS_PRM, parseEvalbParams } from '../../../core/metrics/evalbParams';
+import { evalbReport } from '../../../core/metrics/evalbReport';
 import {
-  type ParsevalSentence,
   type ParsevalTotals,
   type Prf,
   evalbLineTree,
   parseval as scoreParseval,
 } from '../../../core/metrics/parseval';
 import { MetricInputError } from '../../../core/stats/errors';
+import { cFixedWidth } from '../../../core/text/cFixed';
 import { parseBrackets } from '../../../core/tree/bracket';
 import type { TreeNode } from '../../../core/tree/tree';
 import { type Command, EXIT_USAGE } from '../command';
@@ -26,70 +27,8 @@ function readLines(file: string, text: string, errors: string[]): (TreeNode | nu
   });
 }
 
-const f2 = (x: number): string => x.toFixed(2).padStart(6);
-const pct = (x: number | null): string => f2(100 * (x ?? 0));
-
-/** The per-sentence table and the two summary blocks, in EVALB's layout (its 0/0 prints as 0.00). */
-function evalbReport(
-  sentences: ParsevalSentence[],
-  all: ParsevalTotals,
-  cutoff: ParsevalTotals,
-  p: EvalbParams,
-): string {
-  const out = [
-    '  Sent.                        Matched  Bracket   Cross        Correct Tag',
-    ' ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy',
-    '============================================================================',
-  ];
-  const matchOf = (s: { labeledMatch: number; unlabeledMatch: number }): number =>
-    p.labeled ? s.labeledMatch : s.unlabeledMatch;
-  sentences.forEach((s, i) => {
-    const st = s.stats;
-    const m = matchOf(st);
-    const status = s.status === 'ok' ? 0 : s.status === 'error' ? 1 : 2;
-    const acc = s.status === 'ok' && st.words > 0 ? (100 * st.correctTags) / st.words : 0;
-    out.push(
-      `${String(i + 1).padStart(4)}  ${String(st.length).padStart(3)}    ${status}  ` +
-        `${f2(st.goldBrackets === 0 ? 0 : (100 * m) / st.goldBrackets)} ${f2(st.testBrackets === 0 ? 0 : (100 * m) / st.testBrackets)}   ` +
-        `${String(m).padStart(3)}    ${String(st.goldBrackets).padStart(3)}  ${String(st.testBrackets).padStart(3)}    ${String(st.crossing).padStart(3)}` +
-        `   ${String(st.words).padStart(4)}  ${String(st.correctTags).padStart(4)}   ${f2(acc)}`,
-    );
-  });
-  out.push('============================================================================');
-  const prfOf = (t: ParsevalTotals): Prf | null => (p.labeled ? t.labeled : t.unlabeled);
-  const s = all.stats;
-  const allPrf = prfOf(all);
-  // EVALB prints the bracket totals only when both trees had brackets somewhere.
-  const totals =
-    s.goldBrackets > 0 && s.testBrackets > 0
-      ? `                ${pct(allPrf?.recall ?? 0)} ${pct(allPrf?.precision ?? 0)} ${String(matchOf(s)).padStart(6)} ` +
-        `${String(s.goldBrackets).padStart(5)} ${String(s.testBrackets).padStart(5)}  ${String(s.crossing).padStart(5)}`
-      : '';
-  out.push(
-    `${totals}  ${String(s.words).padStart(5)} ${String(s.correctTags).padStart(5)}   ${pct(all.taggingAccuracy)}`,
-  );
-  out.push('=== Summary ===');
-  const block = (title: string, t: ParsevalTotals): void => {
-    const x = prfOf(t);
-    const line = (name: string, v: string): void => void out.push(`${name.padEnd(26)}= ${v}`);
-    out.push('', title);
-    line('Number of sentence', String(t.sentences).padStart(6));
-    line('Number of Error sentence', String(t.errors).padStart(6));
-    line('Number of Skip  sentence', String(t.skipped).padStart(6));
-    line('Number of Valid sentence', String(t.valid).padStart(6));
-    line('Bracketing Recall', pct(x?.recall ?? 0));
-    line('Bracketing Precision', pct(x?.precision ?? 0));
-    line('Bracketing FMeasure', pct(x?.f1 ?? 0));
-    line('Complete match', pct(t.completeMatch));
-    line('Average crossing', f2(t.averageCrossing ?? 0));
-    line('No crossing', pct(t.noCrossing));
-    line('2 or less crossing', pct(t.twoOrLessCrossing));
-    line('Tagging accuracy', pct(t.taggingAccuracy));
-  };
-  block('-- All --', all);
-  block(`-- len<=${p.cutoffLength} --`, cutoff);
-  return `${out.join('\n')}\n`;
-}
+// Percentages as C's printf("%6.2f") prints them, like EVALB's block above.
+const pct = (x: number | null): string => cFixedWidth(100 * (x ?? 0), 6, 2);
 
 /** SIEVE's lines after EVALB's: both figures, sentence-level means, the signature, what went unscored. */
 function sieveBlock(all: ParsevalTotals, signature: string): string {
