@@ -11,6 +11,11 @@ import type { TreeNode } from './tree';
 export interface BracketOptions {
   /** Every label is written `TYPE:LABEL` (split at the first colon); a label without a colon is an error. */
   typed?: boolean;
+  /**
+   * A token outside any bracket is a tree of one node (`a`, which APTED writes `{a}`), not an error; a
+   * bracketed tree reads as before.
+   */
+  bareTree?: boolean;
 }
 
 const OPEN = 40; // (
@@ -98,6 +103,7 @@ export function parseBrackets(text: string, options: BracketOptions = {}): Parse
       const leaf = makeNode(token, start);
       const parent = stack[stack.length - 1];
       if (parent) parent.node.children.push(leaf);
+      else if (options.bareTree) trees.push(leaf);
       else report(start, 'tree.bare', `'${token}' outside any bracket`);
     }
   }

@@ -60,6 +60,32 @@ describe('sieve CLI', () => {
     expect((await sieve('info')).code).toBe(2);
     const flag = await sieve('info', 'x.sieve', '--bogus');
     expect(flag.code).toBe(2);
-    expect(flag.err).toContain('--bogus');
+    expect(flag.err).toBe(
+      'sieve info: --bogus: not an option; expected --json\nusage: sieve info FILE.sieve [--json]\n',
+    );
+  });
+
+  it('names a bad flag or argument of info, create and export in one line, then the usage', async () => {
+    for (const [args, line] of [
+      [['info'], 'sieve info: arguments: none; expected FILE.sieve'],
+      [
+        ['info', 'a.sieve', '--json=yes'],
+        'sieve info: --json: given a value; expected --json alone (a switch)',
+      ],
+      [['create', 'x.sieve'], "sieve create: arguments: 'x.sieve'; expected OUT.sieve MANIFEST.json"],
+      [
+        ['export', 'p.sieve', 'out'],
+        'sieve export: --format: not given; expected jsonl, textgrid, ptb, conll, ctm or trn',
+      ],
+      [
+        ['export', 'p.sieve', 'out', '--format', 'xml'],
+        "sieve export: --format: 'xml'; expected jsonl, textgrid, ptb, conll, ctm or trn",
+      ],
+    ] as const) {
+      const r = await sieve(...args);
+      expect(r).toMatchObject({ code: 2, out: '' });
+      expect(r.err.split('\n')[0]).toBe(line);
+      expect(r.err.split('\n')[1]).toMatch(new RegExp(`^usage: sieve ${args[0]} `));
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { AppError } from '../../core/api/errors';
 import { SIEVE_VERSION } from '../../core/version';
-import type { CliIo } from './command';
+import { type CliIo, EXIT_USAGE } from './command';
 import { commands } from './commands';
+import { OptionError } from './options';
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -41,6 +42,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     return await cmd.run(rest, io);
   } catch (err) {
+    if (err instanceof OptionError) {
+      io.err(`sieve ${name}: ${err.message}\nusage: ${cmd.usage}\n`);
+      return EXIT_USAGE;
+    }
     if (err instanceof AppError) {
       io.err(`sieve ${name}: ${err.message}\n`);
       return 1;

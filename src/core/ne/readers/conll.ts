@@ -4,6 +4,7 @@
 import type { EntitySpan, TimedWord } from '../../model/annotation';
 import { type Diagnostic, type ParseResult, LineIndex, diagnosticAt } from '../../text/diagnostics';
 import type { NeDocument } from '../document';
+import type { NeReadOptions } from './readNe';
 
 const TAG = /^(?:(O)|([BIESLU])(?:[-_](.*))?)$/;
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
@@ -34,7 +35,7 @@ function chunkStarts(prev: Tag, cur: Tag): boolean {
  * chunk is read as conlleval reads it (an I- after O starts one, as in IOB1); one opened by an E- tag
  * gets a warning; a tag of no known scheme and a line with one column are errors. Never throws.
  */
-export function parseNeConll(text: string): ParseResult<NeDocument[]> {
+export function parseNeConll(text: string, options: NeReadOptions = {}): ParseResult<NeDocument[]> {
   const index = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
   const docs: NeDocument[] = [];
@@ -48,25 +49,37 @@ export function parseNeConll(text: string): ParseResult<NeDocument[]> {
       entities.push({ type: prev.type, firstWord: chunkStart, lastWord: words.length - 1 });
     chunkStart = -1;
   };
+  // The lines of the document being read (0 before its first); with `documentLines` a run of lines
+  // none of which could be read still makes an (empty) document.
+  let firstLine = 0;
+  let lastLine = 0;
   const endDoc = (): void => {
     endChunk();
-    if (words.length > 0) docs.push({ words, entities });
+    if (words.length > 0 || (options.documentLines && firstLine > 0)) {
+      docs.push({ words, entities });
+      options.documentLines?.push([firstLine, lastLine]);
+    }
     words = [];
     entities = [];
     prev = O;
+    firstLine = 0;
   };
   let at = 0;
+  let lineNo = 0;
   while (at <= text.length) {
     let end = text.indexOf('\n', at);
     if (end < 0) end = text.length;
     const line = text.slice(at, end);
     const lineAt = at;
     at = end + 1;
+    lineNo++;
     const cols = line.trim().split(/\s+/);
     if (line.trim() === '' || cols[0] === '-DOCSTART-') {
       endDoc();
       continue;
     }
+    if (firstLine === 0) firstLine = lineNo;
+    lastLine = lineNo;
     const col0 = lineAt + line.search(/\S/);
     if (cols.length < 2) {
       diagnostics.push(diagnosticAt(index, col0, 'ne.conll.noTag', `line has no tag column: '${cols[0]}'`));

@@ -3,6 +3,7 @@
 import type { EntitySpan, TimedWord } from '../../model/annotation';
 import { type Diagnostic, type ParseResult, LineIndex, diagnosticAt } from '../../text/diagnostics';
 import type { NeDocument } from '../document';
+import type { NeReadOptions } from './readNe';
 
 type Report = (path: string, message: string) => void;
 
@@ -103,7 +104,7 @@ function objectOffsets(text: string, depth: number): number[] {
  * `{"type", "firstWord", "lastWord"}`. Problems are diagnostics at the document they concern, their
  * message starting with the JSON path; bad words and entities are left out. Never throws.
  */
-export function parseNeJson(text: string): ParseResult<NeDocument[]> {
+export function parseNeJson(text: string, options: NeReadOptions = {}): ParseResult<NeDocument[]> {
   const index = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
   const docs: NeDocument[] = [];
@@ -114,6 +115,9 @@ export function parseNeJson(text: string): ParseResult<NeDocument[]> {
       const report: Report = (path, message) =>
         diagnostics.push(diagnosticAt(index, at, 'ne.json.invalid', `${path}: ${message}`));
       docs.push(readDocument(v, name(k), report));
+      // A document's problems are reported at its start, so its first line is all a caller needs.
+      const { line } = index.locate(at);
+      options.documentLines?.push([line, line]);
     });
   };
   let whole: unknown;
@@ -149,6 +153,11 @@ export function parseNeJson(text: string): ParseResult<NeDocument[]> {
           diagnostics.push(
             diagnosticAt(index, at + jsonErrorOffset(err as Error), 'ne.json.syntax', (err as Error).message),
           );
+          if (options.documentLines) {
+            const { line } = index.locate(at);
+            docs.push({ words: [], entities: [] });
+            options.documentLines.push([line, line]);
+          }
         }
       }
       at += line.length + 1;

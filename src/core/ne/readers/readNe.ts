@@ -39,9 +39,28 @@ export function detectNeFormat(text: string): NeFormat {
   return tagged === lines || (columns > 0 && 2 * tagged > lines) ? 'conll' : 'sgml';
 }
 
+/** Options of the entity readers. */
+export interface NeReadOptions {
+  /**
+   * When given, receives the first and last line (1-based) of every document, in step with the
+   * documents; a document that could not be read at all then keeps its place as an empty document, so
+   * that a caller can leave out the documents with errors and still pair the rest in order.
+   */
+  documentLines?: [number, number][];
+}
+
 /** Reads `text` in `format` (detected when omitted). */
-export function readNe(text: string, format?: NeFormat): ParseResult<NeDocument[]> & { format: NeFormat } {
+export function readNe(
+  text: string,
+  format?: NeFormat,
+  options: NeReadOptions = {},
+): ParseResult<NeDocument[]> & { format: NeFormat } {
   const f = format ?? detectNeFormat(text);
-  const result = f === 'json' ? parseNeJson(text) : f === 'conll' ? parseNeConll(text) : parseNeSgml(text);
+  const result =
+    f === 'json'
+      ? parseNeJson(text, options)
+      : f === 'conll'
+        ? parseNeConll(text, options)
+        : parseNeSgml(text, options);
   return { ...result, format: f };
 }

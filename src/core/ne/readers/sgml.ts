@@ -3,6 +3,7 @@
 import type { EntitySpan, TimedWord } from '../../model/annotation';
 import { type Diagnostic, type ParseResult, LineIndex, diagnosticAt } from '../../text/diagnostics';
 import type { NeDocument } from '../document';
+import type { NeReadOptions } from './readNe';
 
 /** The paper's short tags stand for MUC's ENAMEX types (Burger et al. fn. 3: `<ENAMEX TYPE=PERSON>` for `<P>`). */
 export const SHORT_TAG_TYPES: Readonly<Record<string, string>> = {
@@ -40,7 +41,7 @@ function typeAttribute(attrs: string): string | undefined {
  * left open at the end of its line, a `<` with no `>`, an ENAMEX without TYPE. Nested elements are kept
  * with a warning; empty ones are dropped with a warning. Never throws.
  */
-export function parseNeSgml(text: string): ParseResult<NeDocument[]> {
+export function parseNeSgml(text: string, options: NeReadOptions = {}): ParseResult<NeDocument[]> {
   const index = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
   const docs: NeDocument[] = [];
@@ -57,6 +58,7 @@ export function parseNeSgml(text: string): ParseResult<NeDocument[]> {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
     docs.push(readLine(text, lineStart, lineEnd, report, index));
+    options.documentLines?.push([docs.length, docs.length]);
     lineStart = lineEnd + 1;
   }
   return { value: docs, diagnostics };

@@ -95,9 +95,16 @@ describe('sieve ca', () => {
     expect((await sieve('ca', 't.mrg', 'u.mrg', '--trees')).err).toMatch(/^t\.mrg:1:1: '\(' never closed/);
   });
 
-  it('rejects bad arguments with its usage', async () => {
-    const r = await sieve('ca', 'only-one');
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^usage: sieve ca REF HYP/);
+  it('rejects a bad argument or flag in one line naming it and what it accepts, then its usage', async () => {
+    for (const [args, line] of [
+      [['only-one'], "arguments: 'only-one'; expected REF HYP"],
+      [['a', 'b', '--costs', 'high'], "--costs: 'high'; expected sclite or equal"],
+      [['a', 'b', '--format', 'xml'], "--format: 'xml'; expected table or json"],
+    ] as const) {
+      const r = await sieve('ca', ...args);
+      expect(r).toMatchObject({ code: 2, out: '' });
+      expect(r.err).toMatch(/^sieve ca: .*\nusage: sieve ca REF HYP/);
+      expect(r.err.split('\n')[0]).toBe(`sieve ca: ${line}`);
+    }
   });
 });

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { MetricInputError } from '../../../core/align/metricInputError';
 import {
   type CorpusConceptAccuracy,
@@ -10,7 +9,8 @@ import {
 import type { Concept } from '../../../core/model/annotation';
 import type { Diagnostic } from '../../../core/text/diagnostics';
 import { parseTree } from '../../../core/tree/bracket';
-import { type CliIo, type Command, EXIT_USAGE } from '../command';
+import type { CliIo, Command } from '../command';
+import { choiceOption, parseCliArgs, positionalArgs } from '../options';
 import { readInputFile } from './scoreFiles';
 
 const FORMATS = ['table', 'json'] as const;
@@ -129,7 +129,7 @@ export const ca: Command = {
     '  a bracket tree whose leaves become values of the slot named by their ancestors below the root;\n' +
     '  items are paired by a trailing `(id)` when every line has one, else line by line',
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: {
         trees: { type: 'boolean', default: false },
@@ -140,13 +140,9 @@ export const ca: Command = {
       },
       allowPositionals: true,
     });
-    const costs = values.costs as (typeof COSTS)[number];
-    const format = values.format as (typeof FORMATS)[number];
-    if (positionals.length !== 2 || !COSTS.includes(costs) || !FORMATS.includes(format)) {
-      io.err(`usage: ${this.usage}\n`);
-      return EXIT_USAGE;
-    }
-    const [refFile, hypFile] = positionals as [string, string];
+    const [refFile, hypFile] = positionalArgs(positionals, ['REF', 'HYP']) as [string, string];
+    const costs = choiceOption('--costs', values.costs, COSTS);
+    const format = choiceOption('--format', values.format, FORMATS);
     const ref = readLines(refFile, io);
     const hyp = readLines(hypFile, io);
     if (!ref || !hyp) return 1;

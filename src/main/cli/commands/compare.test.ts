@@ -111,7 +111,20 @@ describe('sieve compare', () => {
     expect((await sieve('compare', 'a.json', 'f.json', '--metric', 'Recall@1')).err).toBe(
       'sieve compare: the two files hold different items; only in A: u0\n',
     );
-    expect((await sieve('compare', 'a.json', 'f.json')).code).toBe(2);
+    const none = await sieve('compare', 'a.json', 'f.json');
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(
+      /^sieve compare: --metric: not given; expected the name of a figure in both files\nusage: sieve compare/,
+    );
+    for (const [flags, line] of [
+      [['--combine', 'max'], "--combine: 'max'; expected mean, sum, ratio or f1"],
+      [['--trials', 'many'], "--trials: 'many'; expected a whole number ≥ 1"],
+      [['--format', 'csv'], "--format: 'csv'; expected table or json"],
+    ] as const) {
+      const r = await sieve('compare', 'a.json', 'f.json', '--metric', 'Recall@1', ...flags);
+      expect(r).toMatchObject({ code: 2, out: '' });
+      expect(r.err.split('\n')[0]).toBe(`sieve compare: ${line}`);
+    }
   });
 });
 

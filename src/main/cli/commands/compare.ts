@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { pairedBootstrap } from '../../../core/stats/bootstrap';
 import { MetricInputError } from '../../../core/stats/errors';
 import {
@@ -9,10 +8,12 @@ import {
   type ItemResults,
 } from '../../../core/stats/itemResults';
 import { approximateRandomisation } from '../../../core/stats/randomisation';
-import { type CliIo, type Command, EXIT_USAGE } from '../command';
-import { fmt, integerFlag, readInputFile, reportDiagnostics } from './scoreFiles';
+import type { CliIo, Command } from '../command';
+import { choiceOption, integerOption, parseCliArgs, positionalArgs, requiredOption } from '../options';
+import { fmt, readInputFile, reportDiagnostics } from './scoreFiles';
 
 const FORMATS = ['table', 'json'] as const;
+const COMBINES = ['mean', 'sum', 'ratio', 'f1'] as const;
 
 function load(file: string, io: CliIo): ItemResults | null {
   const text = readInputFile(file, io);
@@ -30,7 +31,7 @@ export const compare: Command = {
     'sieve compare A.json B.json --metric M [--stats F+F,F] [--combine mean|sum|ratio|f1] [--resamples 1000] ' +
     '[--trials 10000] [--seed 12345] [--allow-mismatch] [--format table|json]',
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: {
         metric: { type: 'string' },
@@ -44,27 +45,19 @@ export const compare: Command = {
       },
       allowPositionals: true,
     });
-    const format = values.format as (typeof FORMATS)[number];
-    const resamples = integerFlag(values.resamples, 1000);
-    const trials = integerFlag(values.trials, 10000);
-    const seed = integerFlag(values.seed, 12345);
-    if (
-      positionals.length !== 2 ||
-      !values.metric ||
-      !FORMATS.includes(format) ||
-      resamples === null ||
-      trials === null ||
-      seed === null
-    ) {
-      io.err(`usage: ${this.usage}\n`);
-      return EXIT_USAGE;
-    }
-    const [fileA, fileB] = positionals as [string, string];
+    const [fileA, fileB] = positionalArgs(positionals, ['A.json', 'B.json']) as [string, string];
+    const metricName = requiredOption('--metric', values.metric, 'the name of a figure in both files');
+    const format = choiceOption('--format', values.format, FORMATS);
+    const resamples = integerOption('--resamples', values.resamples, 1000, { min: 1 });
+    const trials = integerOption('--trials', values.trials, 10000, { min: 1 });
+    const seed = integerOption('--seed', values.seed, 12345);
+    const combine =
+      values.combine === undefined ? undefined : choiceOption('--combine', values.combine, COMBINES);
     const a = load(fileA, io);
     const b = load(fileB, io);
     if (!a || !b) return 1;
     const signature = sharedSignature(a, b, values['allow-mismatch']);
-    const choice = { metric: values.metric, stats: values.stats, combine: values.combine };
+    const choice = { metric: metricName, stats: values.stats, combine };
     const metric = resolveMetric(choice, a);
     const paired = pairItems(a, b, metric);
     if (paired.n === 0) throw new MetricInputError(`no items to compare (${paired.excluded} excluded)`);
@@ -72,7 +65,7 @@ export const compare: Command = {
     const test = approximateRandomisation(metric.statistic, paired.a, paired.b, { trials, seed });
     if (format === 'json') {
       const report = {
-        metric: values.metric,
+        metric: metricName,
         source: metric.source,
         combine: metric.statistic.name,
         signature,
@@ -91,7 +84,7 @@ export const compare: Command = {
     const iv = (x: { value: number; lo: number; hi: number }): string =>
       `${fmt(x.value)}  [${fmt(x.lo)}, ${fmt(x.hi)}]`;
     const lines = [
-      `metric     ${values.metric}  (${metric.source}; ${metric.statistic.name})`,
+      `metric     ${metricName}  (${metric.source}; ${metric.statistic.name})`,
       `settings   ${signature ?? '(the files carry no signature)'}`,
       `items      ${paired.n} paired${paired.excluded ? ` (${paired.excluded} excluded in A or B, left out of both)` : ''}`,
       `A          ${iv(boot.a)}  ${fileA}`,

@@ -55,7 +55,15 @@ describe('sieve correlate', () => {
     expect((await sieve('correlate', 'ratings.csv', 'scores.csv', '--missing', 'error')).err).toBe(
       'sieve correlate: description "d1": candidate "D" is rated but has no system score\n',
     );
-    expect((await sieve('correlate', 'ratings.csv')).code).toBe(2);
-    expect((await sieve('correlate', 'ratings.csv', 'scores.csv', '--missing', 'maybe')).code).toBe(2);
+    const one = await sieve('correlate', 'ratings.csv');
+    expect(one.code).toBe(2);
+    expect(one.err).toMatch(
+      /^sieve correlate: arguments: 'ratings\.csv'; expected RATINGS\.csv SCORES\.csv\nusage: sieve correlate/,
+    );
+    const maybe = await sieve('correlate', 'ratings.csv', 'scores.csv', '--missing', 'maybe');
+    expect(maybe.code).toBe(2);
+    expect(maybe.err.split('\n')[0]).toBe(
+      "sieve correlate: --missing: 'maybe'; expected zero, drop or error",
+    );
   });
 });

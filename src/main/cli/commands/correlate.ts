@@ -1,11 +1,11 @@
-import { parseArgs } from 'node:util';
 import {
   correlateInterpretive,
   readCandidateTable,
   type InterpretiveFigures,
   type MissingScore,
 } from '../../../core/stats/interpretive';
-import { type Command, EXIT_USAGE } from '../command';
+import type { Command } from '../command';
+import { choiceOption, parseCliArgs, positionalArgs } from '../options';
 import { fmt, readInputFile, reportDiagnostics } from './scoreFiles';
 
 const MISSING: readonly MissingScore[] = ['zero', 'drop', 'error'];
@@ -40,9 +40,12 @@ export const correlate: Command = {
   name: 'correlate',
   summary:
     "Pearson and Spearman correlation of people's mean ratings with system scores (Interpretive trials)",
-  usage: 'sieve correlate RATINGS.csv SCORES.csv [--missing zero|drop|error] [--format table|json]',
+  usage:
+    'sieve correlate RATINGS.csv SCORES.csv [--missing zero|drop|error] [--format table|json]\n' +
+    '  RATINGS.csv has columns description,candidate,rating (one row per rater); SCORES.csv has\n' +
+    '  description,candidate,score (one row per interpretation; a candidate takes its best score)',
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: {
         missing: { type: 'string', default: 'zero' },
@@ -50,17 +53,12 @@ export const correlate: Command = {
       },
       allowPositionals: true,
     });
-    const missing = values.missing as MissingScore;
-    const format = values.format as (typeof FORMATS)[number];
-    if (positionals.length !== 2 || !MISSING.includes(missing) || !FORMATS.includes(format)) {
-      io.err(
-        `usage: ${this.usage}\n` +
-          'RATINGS.csv has columns description,candidate,rating (one row per rater); SCORES.csv has ' +
-          'description,candidate,score (one row per interpretation; a candidate takes its best score).\n',
-      );
-      return EXIT_USAGE;
-    }
-    const [ratingsFile, scoresFile] = positionals as [string, string];
+    const [ratingsFile, scoresFile] = positionalArgs(positionals, ['RATINGS.csv', 'SCORES.csv']) as [
+      string,
+      string,
+    ];
+    const missing = choiceOption('--missing', values.missing, MISSING);
+    const format = choiceOption('--format', values.format, FORMATS);
     const ratingsText = readInputFile(ratingsFile, io);
     const scoresText = readInputFile(scoresFile, io);
     if (ratingsText === null || scoresText === null) return 1;

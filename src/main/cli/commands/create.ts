@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createProject } from '../../store/createProject';
 import type { Command } from '../command';
+import { parseCliArgs, positionalArgs } from '../options';
 
 /** `sieve create OUT.sieve MANIFEST.json`: a new project from audio files and word timings. */
 export const create: Command = {
@@ -9,12 +10,13 @@ export const create: Command = {
   summary: 'Create a project file from a JSON manifest of audio and word timings',
   usage: 'sieve create OUT.sieve MANIFEST.json',
   async run(args, io) {
-    if (args.length !== 2) {
-      io.err(`usage: ${this.usage}\n`);
-      return 2;
-    }
-    const out = path.resolve(io.cwd, args[0]!);
-    const manifestPath = path.resolve(io.cwd, args[1]!);
+    const { positionals } = parseCliArgs({ args, options: {}, allowPositionals: true });
+    const [outArg, manifestArg] = positionalArgs(positionals, ['OUT.sieve', 'MANIFEST.json']) as [
+      string,
+      string,
+    ];
+    const out = path.resolve(io.cwd, outArg);
+    const manifestPath = path.resolve(io.cwd, manifestArg);
     let manifest: unknown;
     try {
       manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));

@@ -200,4 +200,20 @@ describe('sieve import', () => {
     expect(r.err).toContain('nothing was imported');
     expect(fs.existsSync(path.join(dir, 'p.sieve'))).toBe(false);
   });
+
+  it('names a missing flag or argument in one line, then its usage', async () => {
+    for (const [args, line] of [
+      [
+        ['p.sieve', '--audio', 'a'],
+        '--alignment: not given; expected DIR or FILE: alignments named like the audio files (TextGrid, CTM, JSON, EAF, gold JSON Lines)',
+      ],
+      [['p.sieve', '--alignment', 'a'], '--audio: not given; expected DIR, a folder of audio files'],
+      [['--audio', 'a', '--alignment', 'a'], 'arguments: none; expected PROJECT.sieve'],
+    ] as const) {
+      const r = await sieve('import', ...args);
+      expect(r).toMatchObject({ code: 2, out: '' });
+      expect(r.err.split('\n')[0]).toBe(`sieve import: ${line}`);
+      expect(r.err).toMatch(/^usage: sieve import PROJECT\.sieve/m);
+    }
+  });
 });

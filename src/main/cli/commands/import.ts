@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { attachEntities, attachTrees } from '../../import/attachAnnotation';
 import { type ImportIssue, scanCorpus } from '../../import/scanCorpus';
 import { writeCorpus } from '../../import/writeCorpus';
 import type { Command } from '../command';
+import { parseCliArgs, positionalArgs, requiredOption } from '../options';
 
 /** `file:line:col: message`, the form editors and terminals link to. */
 export function formatIssue(i: ImportIssue): string {
@@ -23,7 +23,7 @@ export const importCorpus: Command = {
     '  file. --trees: a bracket file, one tree per utterance (`# id = ID` before a tree, or in order);\n' +
     '  --entities: inline SGML (one utterance per line), CoNLL or JSON spans, in utterance order',
   async run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: {
         audio: { type: 'string' },
@@ -37,13 +37,16 @@ export const importCorpus: Command = {
       },
       allowPositionals: true,
     });
-    if (positionals.length !== 1 || !values.audio || !values.alignment) {
-      io.err(`usage: ${this.usage}\n`);
-      return 2;
-    }
-    const project = path.resolve(io.cwd, positionals[0]!);
-    const audioDir = path.resolve(io.cwd, values.audio);
-    const alignment = path.resolve(io.cwd, values.alignment);
+    const [projectArg] = positionalArgs(positionals, ['PROJECT.sieve']) as [string];
+    const audioArg = requiredOption('--audio', values.audio, 'DIR, a folder of audio files');
+    const alignmentArg = requiredOption(
+      '--alignment',
+      values.alignment,
+      'DIR or FILE: alignments named like the audio files (TextGrid, CTM, JSON, EAF, gold JSON Lines)',
+    );
+    const project = path.resolve(io.cwd, projectArg);
+    const audioDir = path.resolve(io.cwd, audioArg);
+    const alignment = path.resolve(io.cwd, alignmentArg);
     const extras = [values.trees, values.entities]
       .filter((x) => x !== undefined)
       .map((x) => path.resolve(io.cwd, x));

@@ -27,7 +27,10 @@ describe('sieve import-system', () => {
     const r = await sieve('import-system', 'test.sieve', '--name', 'asr', 'asr.ctm', 'ner.jsonl');
     expect(r.err).toBe('');
     expect(r.out).toBe(
-      'skipped  ghost: no such utterance in the project\nimported system "asr": 1 utterances, 1 skipped\n',
+      'skipped  ghost: no such utterance in the project\n' +
+        'no output  air-1\n' +
+        'imported system "asr": 1 utterances; 1 output(s) for utterances the project does not have, skipped;' +
+        ' 1 utterance(s) without output, scored as empty hypotheses\n',
     );
     let store = ProjectStore.open(file);
     const id = store.systems()[0]!.id;
@@ -119,5 +122,17 @@ describe('sieve import-system', () => {
     const store = ProjectStore.open(path.join(dir, 'test.sieve'));
     expect(store.systems()).toEqual([]);
     store.close();
+  });
+
+  it('names a missing --name or file in one line, then its usage', async () => {
+    const noName = await sieve('import-system', 'test.sieve', 'asr.ctm');
+    expect(noName).toMatchObject({ code: 2, out: '' });
+    expect(noName.err).toMatch(
+      /^sieve import-system: --name: not given; expected NAME, the system's name in the project\nusage: sieve import-system/,
+    );
+    const noFile = await sieve('import-system', 'test.sieve', '--name', 'asr');
+    expect(noFile.err.split('\n')[0]).toBe(
+      "sieve import-system: arguments: 'test.sieve'; expected PROJECT.sieve FILE...",
+    );
   });
 });

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { ProjectStore } from '../../store/projectStore';
 import type { Command } from '../command';
+import { parseCliArgs, positionalArgs } from '../options';
 
 /** `sieve info FILE.sieve`: counts of utterances, words and audio files, and audio problems. */
 export const info: Command = {
@@ -9,16 +9,13 @@ export const info: Command = {
   summary: 'Show what a project file holds',
   usage: 'sieve info FILE.sieve [--json]',
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: { json: { type: 'boolean' } },
       allowPositionals: true,
     });
-    if (positionals.length !== 1) {
-      io.err(`usage: ${this.usage}\n`);
-      return 2;
-    }
-    const store = ProjectStore.open(path.resolve(io.cwd, positionals[0]!));
+    const [project] = positionalArgs(positionals, ['FILE.sieve']) as [string];
+    const store = ProjectStore.open(path.resolve(io.cwd, project));
     try {
       const s = store.summary();
       if (values.json) {

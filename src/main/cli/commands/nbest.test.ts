@@ -148,20 +148,30 @@ describe('sieve nbest', () => {
       out: '',
       err: 'sieve nbest: utterance "u": scores must not increase down the list (rank 2 has 0.2 after 0.1 at rank 1)\n',
     });
-    for (const flags of [
-      ['--k', '1,x'],
-      ['--by', 'speaker'],
-      ['--format', 'xml'],
-      ['--interp', 'graph'],
-      ['--seed', '-1'],
-    ]) {
+    for (const [flags, line] of [
+      [
+        ['--k', '1,x'],
+        "--k: '1,x'; expected a comma-separated list of cut-offs K (whole numbers ≥ 1 or inf)",
+      ],
+      [['--k', '0'], "--k: '0'; expected a comma-separated list of cut-offs K (whole numbers ≥ 1 or inf)"],
+      [
+        ['--by', 'speaker'],
+        "--by: 'speaker'; expected a comma-separated list of accuracy, knowledge or input, each once",
+      ],
+      [['--format', 'xml'], "--format: 'xml'; expected table or json"],
+      [['--interp', 'graph'], "--interp: 'graph'; expected auto, tree, avs, json or text"],
+      [['--seed=-1'], "--seed: '-1'; expected a whole number ≥ 0"],
+      [
+        ['--seed', '-1'],
+        "--seed: no value; expected --seed VALUE (--seed=-VALUE for a value starting with '-')",
+      ],
+      [['--resamples', '0'], "--resamples: '0'; expected a whole number ≥ 1"],
+    ] as const) {
       const r = await sieve('nbest', 'inc.jsonl', ...flags);
       expect(r.code, flags.join(' ')).toBe(2);
+      expect(r.err.split('\n')[0]).toBe(`sieve nbest: ${line}`);
       expect(r.err).toContain('usage: sieve nbest FILE.jsonl');
     }
-    expect((await sieve('nbest', 'inc.jsonl', '--k', '0')).err).toBe(
-      'sieve nbest: a cut-off K must be a positive integer or inf, got 0\n',
-    );
     expect((await sieve('nbest', 'missing.jsonl')).code).toBe(1);
   });
 });

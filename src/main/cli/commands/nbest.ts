@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { groupScores, summarise, type NbestSummary } from '../../../core/nbest/aggregate';
 import { breakdownTable, figureLines } from '../../../core/nbest/breakdown';
 import { INTERP_KINDS, type InterpKind } from '../../../core/nbest/canonical';
@@ -8,8 +7,16 @@ import { parseNbestJsonl } from '../../../core/nbest/nbestJsonl';
 import { figureName, scoreNbest, type NbestScores } from '../../../core/nbest/nbestScorer';
 import { NBEST_METRICS, rowWidth } from '../../../core/nbest/rankMetrics';
 import type { BootstrapOptions } from '../../../core/stats/bootstrap';
-import { type Command, EXIT_USAGE } from '../command';
-import { integerFlag, readInputFile, reportDiagnostics } from './scoreFiles';
+import type { Command } from '../command';
+import {
+  choiceListOption,
+  choiceOption,
+  integerOption,
+  optionError,
+  parseCliArgs,
+  positionalArgs,
+} from '../options';
+import { readInputFile, reportDiagnostics } from './scoreFiles';
 
 const FORMATS = ['table', 'json'] as const;
 
@@ -18,9 +25,9 @@ function parseKs(text: string): number[] | null {
     const s = t.trim().toLowerCase();
     return s === 'inf' || s === '∞' || s === 'infinity'
       ? Number.POSITIVE_INFINITY
-      : s === ''
-        ? Number.NaN
-        : Number(s);
+      : /^\d+$/.test(s) && Number(s) > 0
+        ? Number(s)
+        : Number.NaN;
   });
   return ks.some(Number.isNaN) ? null : ks;
 }
@@ -105,7 +112,7 @@ export const nbest: Command = {
     'sieve nbest FILE.jsonl [--k 1,3,10,inf] [--by accuracy,knowledge,input] [--format table|json] ' +
     '[--interp auto|tree|avs|json|text] [--ci] [--resamples 1000] [--seed 12345]',
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: {
         k: { type: 'string', default: '1,3,10,inf' },
@@ -118,33 +125,22 @@ export const nbest: Command = {
       },
       allowPositionals: true,
     });
+    const [file] = positionalArgs(positionals, ['FILE.jsonl']) as [string];
     const ks = parseKs(values.k);
-    const dims = values.by === '' ? [] : values.by.split(',').map((d) => d.trim());
-    const format = values.format as (typeof FORMATS)[number];
-    const interp = values.interp as InterpKind;
-    const resamples = integerFlag(values.resamples, 1000);
-    const seed = integerFlag(values.seed, 12345);
-    const bad =
-      positionals.length !== 1 ||
-      !ks ||
-      !dims.every((d) => (LABEL_DIMENSIONS as readonly string[]).includes(d)) ||
-      new Set(dims).size !== dims.length ||
-      !FORMATS.includes(format) ||
-      !INTERP_KINDS.includes(interp) ||
-      resamples === null ||
-      seed === null;
-    if (bad) {
-      io.err(`usage: ${this.usage}\n`);
-      return EXIT_USAGE;
-    }
-    const file = positionals[0]!;
+    if (!ks)
+      throw optionError('--k', values.k, 'a comma-separated list of cut-offs K (whole numbers ≥ 1 or inf)');
+    const dims = choiceListOption('--by', values.by, LABEL_DIMENSIONS);
+    const format = choiceOption('--format', values.format, FORMATS);
+    const interp = choiceOption<InterpKind>('--interp', values.interp, INTERP_KINDS);
+    const resamples = integerOption('--resamples', values.resamples, 1000, { min: 1 });
+    const seed = integerOption('--seed', values.seed, 12345);
     const text = readInputFile(file, io);
     if (text === null) return 1;
     const parsed = parseNbestJsonl(text);
     if (reportDiagnostics(file, parsed.diagnostics, io)) return 1;
     const scores = scoreNbest(parsed.value, { ks, interp });
     const ci = values.ci ? { resamples, seed } : undefined;
-    const by = dims as LabelDimension[];
+    const by: LabelDimension[] = dims;
     io.out(format === 'json' ? jsonReport(scores, by, ci) : tableReport(file, scores, by, ci));
     return 0;
   },

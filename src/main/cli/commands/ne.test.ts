@@ -331,23 +331,91 @@ describe('sieve ne', () => {
     });
   });
 
-  it('rejects bad options with the usage text', async () => {
-    for (const args of [
-      ['--ref', 'ref.sgml'],
-      ['--ref', 'ref.sgml', '--hyp', 'hyp.sgml', '--align', 'sound'],
-      ['--ref', 'ref.sgml', '--hyp', 'hyp.sgml', '--tolerance', '-1'],
-    ]) {
-      const r = await sieve('ne', ...args);
-      expect(r.code).toBe(2);
-      expect(r.err).toMatch(/usage: sieve ne --ref REF --hyp HYP/);
-    }
-    const muc = await sieve('ne', '--ref', 'ref.sgml', '--hyp', 'hyp.sgml', '--muc', '--tolerance', '1');
-    expect(muc).toMatchObject({
+  it('with --skip-invalid leaves out the bad documents of either file, lists them and counts them', async () => {
+    write('ref3.sgml', `${REF}<P> A B </P> C\n`);
+    write('hyp3.sgml', `AT THE <L> NEWARK </L> BASK <O> ON FILM\n<P> NEWT GOOD RICH </P>\n<P> A B </P> C\n`);
+    const strict = await sieve('ne', '--ref', 'ref3.sgml', '--hyp', 'hyp3.sgml', '--format', 'json');
+    expect(strict).toMatchObject({
       code: 1,
-      err: 'sieve ne: MUC mode judges extent at tolerance 0, got tolerance 1\n',
+      out: '',
+      err: 'hyp3.sgml:1:29: <O> at 1:29 is not closed on its line\n',
     });
-    const time = await sieve('ne', '--ref', 'ref.sgml', '--hyp', 'hyp.sgml', '--align', 'time');
-    expect(time.code).toBe(1);
-    expect(time.err).toMatch(/^sieve ne: the time aligner needs word times: reference word 0 'AT'/);
+    const r = await sieve(
+      'ne',
+      '--ref',
+      'ref3.sgml',
+      '--hyp',
+      'hyp3.sgml',
+      '--format',
+      'json',
+      '--skip-invalid',
+    );
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      'hyp3.sgml:1:29: <O> at 1:29 is not closed on its line\nsieve ne: skipped 1 item (--skip-invalid)\n',
+    );
+    const lines = r.out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    // Documents keep their input numbers: 2 and 3 are scored, 1 is not.
+    expect(new Set(lines.slice(0, -1).map((l) => l.doc))).toEqual(new Set([2, 3]));
+    expect(lines.at(-1)!.summary).toMatchObject({
+      documents: 2,
+      skipped: 1,
+      skippedItems: [
+        { id: 1, file: 'hyp3.sgml', line: 1, column: 29, reason: '<O> at 1:29 is not closed on its line' },
+      ],
+    });
+    const table = await sieve('ne', '--ref', 'ref3.sgml', '--hyp', 'hyp3.sgml', '--skip-invalid');
+    expect(table.out).toMatch(/^skipped 1 item: 1 \(hyp3\.sgml:1:29\)$/m);
+    expect(table.out).toMatch(/^Corpus: 2 documents/m);
+  });
+
+  it('with --align time names a document whose words lack times as an invalid item', async () => {
+    write('t.conll', 'A 0.0 0.5 B-PER\nB 0.5 0.9 O\n\nC 1.0 1.2 B-LOC\nD O\n');
+    const r = await sieve('ne', '--ref', 't.conll', '--hyp', 't.conll', '--align', 'time');
+    expect(r).toMatchObject({ code: 1, out: '' });
+    expect(r.err).toBe("t.conll:4:1: the time aligner needs word times: word 2 'D' has no time\n".repeat(2));
+    const skip = await sieve(
+      'ne',
+      '--ref',
+      't.conll',
+      '--hyp',
+      't.conll',
+      '--align',
+      'time',
+      '--format',
+      'json',
+      '--skip-invalid',
+    );
+    expect(skip.code).toBe(0);
+    expect(skip.out).toMatch(/"documents":1,/);
+  });
+
+  it('rejects a bad option in one line naming it and what it accepts, then the usage', async () => {
+    const both = ['--ref', 'ref.sgml', '--hyp', 'hyp.sgml'];
+    for (const [args, line] of [
+      [['--ref', 'ref.sgml'], '--hyp: not given; expected HYP, a file of hypothesis entities'],
+      [[...both, '--align', 'foo'], "--align: 'foo'; expected text, phonetic or time"],
+      [[...both, '--format', 'xml'], "--format: 'xml'; expected table or json"],
+      [[...both, '--mapping', 'best'], "--mapping: 'best'; expected greedy or optimal"],
+      [[...both, '--ref-format', 'xml'], "--ref-format: 'xml'; expected sgml, conll or json"],
+      [[...both, '--tolerance=-1'], "--tolerance: '-1'; expected a whole number ≥ 0"],
+      [[...both, '--anchor', '2'], "--anchor: '2'; expected 0 (off) or a whole number ≥ 3"],
+      [
+        [...both, '--muc', '--tolerance', '1'],
+        "--tolerance: '1'; expected 0 with --muc (MUC judges extent exactly)",
+      ],
+      [
+        [...both, '--align', 'time'],
+        "--align: 'time', but ref.sgml is SGML, which has no word times; expected text or phonetic, or word times on both sides (CoNLL `word start end tag`, JSON startSec/endSec)",
+      ],
+    ] as const) {
+      const r = await sieve('ne', ...args);
+      expect(r, args.join(' ')).toMatchObject({ code: 2, out: '' });
+      expect(r.err.split('\n')[0]).toBe(`sieve ne: ${line}`);
+      expect(r.err).toMatch(/^usage: sieve ne --ref REF --hyp HYP/m);
+    }
   });
 });

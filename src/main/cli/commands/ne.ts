@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import type { TimedWord } from '../../../core/model/annotation';
 import type { NeDocument } from '../../../core/ne/document';
 import type { LexemeAligner } from '../../../core/ne/lexemeAligner';
 import { phoneticAligner } from '../../../core/ne/phoneticAligner';
@@ -10,14 +10,40 @@ import { type NeDocResult, type NeResult, scoreNe } from '../../../core/ne/score
 import { textAligner } from '../../../core/ne/textAligner';
 import { timeAligner } from '../../../core/ne/timeAligner';
 import { MetricInputError } from '../../../core/stats/errors';
-import { type CliIo, type Command, EXIT_USAGE } from '../command';
+import type { CliIo, Command } from '../command';
+import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
+import {
+  OptionError,
+  choiceOption,
+  integerOption,
+  optionError,
+  parseCliArgs,
+  requiredOption,
+} from '../options';
 
 const ALIGNERS = ['text', 'phonetic', 'time'] as const;
 const MAPPINGS = ['greedy', 'optimal'] as const;
 const OUTPUTS = ['table', 'json'] as const;
 
-/** Reads one entity file; prints its diagnostics as `file:line:col: message` and returns null on errors. */
-function readNeFile(file: string, format: NeFormat | undefined, io: CliIo): NeDocument[] | null {
+/** One entity file as read: its documents, the lines each spans, and its format. */
+interface NeFile {
+  file: string;
+  docs: NeDocument[];
+  lines: [number, number][];
+  format: NeFormat;
+}
+
+/**
+ * Reads one entity file. Warnings are printed at once; an error inside a document makes that document
+ * (its number from 1) an invalid item. An error outside every document (a file that is not JSON at all)
+ * is printed, and the file is null.
+ */
+function readNeFile(
+  file: string,
+  format: NeFormat | undefined,
+  io: CliIo,
+  invalid: InvalidItems,
+): NeFile | null {
   let text: string;
   try {
     text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8').replace(/^\uFEFF/, '');
@@ -25,11 +51,52 @@ function readNeFile(file: string, format: NeFormat | undefined, io: CliIo): NeDo
     io.err(`${file}: ${(err as Error).message}\n`);
     return null;
   }
-  const { value, diagnostics } = readNe(text, format);
+  const lines: [number, number][] = [];
+  const { value, diagnostics, format: detected } = readNe(text, format, { documentLines: lines });
+  let whole = false;
   for (const d of diagnostics) {
-    io.err(`${file}:${d.line}:${d.column}: ${d.severity === 'warning' ? 'warning: ' : ''}${d.message}\n`);
+    const k = lines.findIndex(([first, last]) => first <= d.line && d.line <= last);
+    if (d.severity === 'warning') io.err(`${file}:${d.line}:${d.column}: warning: ${d.message}\n`);
+    else if (k >= 0) invalid.add(file, d.line, d.column, d.message, k + 1);
+    else {
+      io.err(`${file}:${d.line}:${d.column}: ${d.message}\n`);
+      whole = true;
+    }
   }
-  return diagnostics.some((d) => d.severity === 'error') ? null : value;
+  return whole ? null : { file, docs: value, lines, format: detected };
+}
+
+const FORMAT_NAMES: Record<NeFormat, string> = { sgml: 'SGML', conll: 'CoNLL', json: 'JSON' };
+
+/**
+ * The time aligner's needs, checked before scoring: word times somewhere in each file (else --align time
+ * is the wrong choice), and in every document times on every word, each ending no earlier than it starts,
+ * in time order (else that document is an invalid item).
+ */
+function checkWordTimes(side: NeFile, invalid: InvalidItems): void {
+  const timed = (w: TimedWord): boolean => w.startSec !== null && w.endSec !== null;
+  if (!side.docs.some((d) => d.words.some(timed))) {
+    const what = side.format === 'sgml' ? 'is SGML, which has' : `(${FORMAT_NAMES[side.format]}) has`;
+    throw new OptionError(
+      `--align: 'time', but ${side.file} ${what} no word times; expected text or phonetic, or word times on both sides (CoNLL \`word start end tag\`, JSON startSec/endSec)`,
+    );
+  }
+  side.docs.forEach((d, k) => {
+    let lastStart = -Infinity;
+    const problem = d.words
+      .map((w, i) => {
+        const [s, e] = [w.startSec ?? Number.NaN, w.endSec ?? Number.NaN];
+        if (!Number.isFinite(s) || !Number.isFinite(e)) return `word ${i + 1} '${w.text}' has no time`;
+        if (e < s) return `word ${i + 1} '${w.text}' ends (${e}) before it starts (${s})`;
+        if (s < lastStart)
+          return `word ${i + 1} '${w.text}' starts (${s}) before the word ahead of it (${lastStart})`;
+        lastStart = s;
+        return null;
+      })
+      .find((p) => p !== null);
+    if (problem)
+      invalid.add(side.file, side.lines[k]![0], 1, `the time aligner needs word times: ${problem}`, k + 1);
+  });
 }
 
 /** The phonetic aligner over the CMU Pronouncing Dictionary, loaded (3.6 MB) only when asked for. */
@@ -59,13 +126,23 @@ function componentCells(score: NeScore): string[] {
   return [...NE_COMPONENTS[score.mode].map((c) => score.components[c]!), score.overall].flatMap(cells);
 }
 
+/** What a report adds for skipped documents: their numbers in the input, the summary fields, a note. */
+export interface NeReportExtras {
+  /** The input number of each scored document (default 1, 2, …). */
+  docNumbers?: readonly number[];
+  /** Fields added to the JSON summary. */
+  summary?: Record<string, unknown>;
+  /** Text added at the end of the table. */
+  note?: string;
+}
+
 /** Per-document, corpus and per-type tables of P/R/F (and the slot error rate for the corpus). */
-export function neTable(result: NeResult): string {
+export function neTable(result: NeResult, extras: NeReportExtras = {}): string {
   const { score } = result;
   const docRows = result.documents.map((d, k) => {
     const s = neScore(d.stats, score.mode);
     return [
-      String(k + 1),
+      String(extras.docNumbers?.[k] ?? k + 1),
       String(d.stats.ref),
       String(d.stats.hyp),
       String(d.stats.mapped),
@@ -87,19 +164,21 @@ export function neTable(result: NeResult): string {
   ]);
   const byType = table(['type', 'ref', 'hyp', ...componentHeader(score), 'entity:P', 'R', 'F'], typeRows);
   const s = result.stats;
-  return [
-    'Per document',
-    perDoc,
-    '',
-    `Corpus: ${result.documents.length} documents, ${s.ref} reference and ${s.hyp} hypothesis entities, ${s.mapped} mapped`,
-    corpus,
-    '',
-    'By entity type (recall by reference type, precision by hypothesis type; entity: whole entities exactly right)',
-    byType,
-    '',
-    result.signature,
-    '',
-  ].join('\n');
+  return (
+    [
+      'Per document',
+      perDoc,
+      '',
+      `Corpus: ${result.documents.length} documents, ${s.ref} reference and ${s.hyp} hypothesis entities, ${s.mapped} mapped`,
+      corpus,
+      '',
+      'By entity type (recall by reference type, precision by hypothesis type; entity: whole entities exactly right)',
+      byType,
+      '',
+      result.signature,
+      '',
+    ].join('\n') + (extras.note ?? '')
+  );
 }
 
 function entityJson(
@@ -113,7 +192,7 @@ function entityJson(
 }
 
 /** One JSON line per reference or hypothesis entity (a mapped pair is one line), then the summary. */
-export function neJsonLines(result: NeResult): string {
+export function neJsonLines(result: NeResult, extras: NeReportExtras = {}): string {
   const out: string[] = [];
   const muc = result.score.mode === 'muc';
   result.documents.forEach((d: NeDocResult, k) => {
@@ -140,7 +219,7 @@ export function neJsonLines(result: NeResult): string {
       const j = e.judgement;
       out.push(
         JSON.stringify({
-          doc: k + 1,
+          doc: extras.docNumbers?.[k] ?? k + 1,
           ref: entityJson(d.ref, e.ref),
           hyp: entityJson(d.hyp, e.hyp),
           type: j ? j.type : null,
@@ -161,6 +240,7 @@ export function neJsonLines(result: NeResult): string {
     overall: score.overall,
     entity: score.entity,
     byType: score.byType,
+    ...extras.summary,
   };
   // JSON has no NaN or Infinity: undefined figures (see score.ts) become null.
   out.push(JSON.stringify({ summary }));
@@ -174,7 +254,7 @@ export const ne: Command = {
   usage:
     'sieve ne --ref REF --hyp HYP [--align text|phonetic|time] [--mapping greedy|optimal] [--tolerance K]\n' +
     '         [--muc] [--format table|json] [--ref-format F] [--hyp-format F] [--anchor N] [--keep-case]\n' +
-    '         [--keep-punctuation]\n' +
+    '         [--keep-punctuation] [--skip-invalid]\n' +
     '  REF and HYP are inline SGML (<P>…</P>, <ENAMEX TYPE="…">…</ENAMEX>; one document per line), CoNLL\n' +
     '  columns (word … tag, BIO/BIOES; documents split by blank lines; `word start end tag` for times) or\n' +
     '  JSON ({"words", "entities": [{"type", "firstWord", "lastWord"}]}), detected from the content unless\n' +
@@ -185,9 +265,12 @@ export const ne: Command = {
     '  Punctuation is removed before alignment (Burger et al. §2.1), so an entity differing only by a\n' +
     '  punctuation token is right; --keep-punctuation keeps every token, and on the same CoNLL text the\n' +
     "  whole-entity figures (corpus and per type) are then conlleval's, except that an undefined P, R or F\n" +
-    '  (no entity on one side) is — here and null in json, where conlleval prints 0.00.',
+    '  (no entity on one side) is — here and null in json, where conlleval prints 0.00.\n' +
+    "  A document with an error is invalid (both files' documents of that number are left out with\n" +
+    '  --skip-invalid; the summary adds "skipped" and "skippedItems", the table a line).\n' +
+    SKIP_INVALID_USAGE,
   async run(args, io) {
-    const { values } = parseArgs({
+    const { values } = parseCliArgs({
       args,
       options: {
         ref: { type: 'string' },
@@ -202,40 +285,44 @@ export const ne: Command = {
         anchor: { type: 'string', default: '3' },
         'keep-case': { type: 'boolean', default: false },
         'keep-punctuation': { type: 'boolean', default: false },
+        ...SKIP_INVALID_FLAG,
       },
     });
-    const align = values.align as (typeof ALIGNERS)[number];
-    const mapping = values.mapping as (typeof MAPPINGS)[number];
-    const output = values.format as (typeof OUTPUTS)[number];
-    const refFormat = values['ref-format'] as NeFormat | undefined;
-    const hypFormat = values['hyp-format'] as NeFormat | undefined;
-    const tolerance = values.tolerance === undefined ? undefined : Number(values.tolerance);
-    const anchorRun = Number(values.anchor);
-    const bad =
-      !values.ref ||
-      !values.hyp ||
-      !ALIGNERS.includes(align) ||
-      !MAPPINGS.includes(mapping) ||
-      !OUTPUTS.includes(output) ||
-      (refFormat !== undefined && !NE_FORMATS.includes(refFormat)) ||
-      (hypFormat !== undefined && !NE_FORMATS.includes(hypFormat)) ||
-      (tolerance !== undefined && !/^\d+$/.test(values.tolerance!)) ||
-      !/^\d+$/.test(values.anchor);
-    if (bad) {
-      io.err(`usage: ${this.usage}\n`);
-      return EXIT_USAGE;
+    const refFile = requiredOption('--ref', values.ref, 'REF, a file of reference entities');
+    const hypFile = requiredOption('--hyp', values.hyp, 'HYP, a file of hypothesis entities');
+    const align = choiceOption('--align', values.align, ALIGNERS);
+    const mapping = choiceOption('--mapping', values.mapping, MAPPINGS);
+    const output = choiceOption('--format', values.format, OUTPUTS);
+    const formatOf = (flag: string, v: string | undefined): NeFormat | undefined =>
+      v === undefined ? undefined : choiceOption(flag, v, NE_FORMATS);
+    const refFormat = formatOf('--ref-format', values['ref-format']);
+    const hypFormat = formatOf('--hyp-format', values['hyp-format']);
+    const tolerance =
+      values.tolerance === undefined ? undefined : integerOption('--tolerance', values.tolerance, 0);
+    if (values.muc && tolerance !== undefined && tolerance !== 0)
+      throw optionError('--tolerance', values.tolerance!, '0 with --muc (MUC judges extent exactly)');
+    const anchorRun = integerOption('--anchor', values.anchor, 3);
+    if (anchorRun === 1 || anchorRun === 2)
+      throw optionError('--anchor', values.anchor, '0 (off) or a whole number ≥ 3');
+    // A document with an error is an invalid item, numbered from 1 and paired across the two files.
+    const invalid = new InvalidItems(values['skip-invalid']);
+    const refs = readNeFile(refFile, refFormat, io, invalid);
+    const hyps = readNeFile(hypFile, hypFormat, io, invalid);
+    if (!refs || !hyps) {
+      invalid.stop(io, 'ne');
+      return 1;
     }
-    const refs = readNeFile(values.ref!, refFormat, io);
-    const hyps = readNeFile(values.hyp!, hypFormat, io);
-    if (!refs || !hyps) return 1;
-    if (refs.length !== hyps.length) {
+    if (refs.docs.length !== hyps.docs.length) {
       throw new MetricInputError(
-        `${values.ref} has ${refs.length} documents and ${values.hyp} has ${hyps.length}; documents pair in order (SGML: line by line)`,
+        `${refFile} has ${refs.docs.length} documents and ${hypFile} has ${hyps.docs.length}; documents pair in order (SGML: line by line)`,
       );
     }
+    if (align === 'time') for (const side of [refs, hyps]) checkWordTimes(side, invalid);
+    if (invalid.stop(io, 'ne')) return 1;
+    const docNumbers = refs.docs.map((_, k) => k + 1).filter((n) => !invalid.has(n));
     const aligner = align === 'phonetic' ? await cmuAligner() : align === 'time' ? timeAligner : textAligner;
     const result = scoreNe(
-      refs.map((ref, k) => ({ ref, hyp: hyps[k]! })),
+      docNumbers.map((n) => ({ ref: refs.docs[n - 1]!, hyp: hyps.docs[n - 1]! })),
       {
         aligner,
         mapping,
@@ -248,7 +335,8 @@ export const ne: Command = {
     );
     const dropped = result.documents.reduce((n, d) => n + d.droppedEntities, 0);
     if (dropped > 0) io.err(`warning: ${dropped} entities held only punctuation and were left out\n`);
-    io.out(output === 'json' ? neJsonLines(result) : neTable(result));
+    const extras = { docNumbers, summary: invalid.summary(), note: invalid.note() };
+    io.out(output === 'json' ? neJsonLines(result, extras) : neTable(result, extras));
     return 0;
   },
 };

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { COLLINS_PRM, parseEvalbParams } from '../../../core/metrics/evalbParams';
 import { evalbReport } from '../../../core/metrics/evalbReport';
 import {
@@ -13,7 +12,8 @@ import { MetricInputError } from '../../../core/stats/errors';
 import { cFixedWidth } from '../../../core/text/cFixed';
 import { parseBrackets } from '../../../core/tree/bracket';
 import type { TreeNode } from '../../../core/tree/tree';
-import { type Command, EXIT_USAGE } from '../command';
+import type { Command } from '../command';
+import { optionError, parseCliArgs, positionalArgs } from '../options';
 
 /** Reads one tree per line (EVALB's input); parse problems come back as `file:line:column: …`. */
 function readLines(file: string, text: string, errors: string[]): (TreeNode | null)[] {
@@ -59,15 +59,12 @@ export const parseval: Command = {
     '  sentences whose words differ from the gold are not scored (ParsEval is undefined for them);\n' +
     '  --json prints {"sentences": […], "all", "cutoff", "signature"} instead',
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: { prm: { type: 'string', default: 'collins' }, json: { type: 'boolean', default: false } },
       allowPositionals: true,
     });
-    if (positionals.length !== 2) {
-      io.err(`usage: ${this.usage}\n`);
-      return EXIT_USAGE;
-    }
+    const [goldFile, predFile] = positionalArgs(positionals, ['GOLD', 'PRED']) as [string, string];
     const read = (file: string): string => {
       try {
         return fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
@@ -78,11 +75,12 @@ export const parseval: Command = {
     const errors: string[] = [];
     let params = COLLINS_PRM;
     if (values.prm !== 'collins') {
+      if (!fs.existsSync(path.resolve(io.cwd, values.prm)))
+        throw optionError('--prm', values.prm, 'collins or an EVALB parameter file (no such file)');
       const r = parseEvalbParams(read(values.prm), path.basename(values.prm));
       for (const d of r.diagnostics) errors.push(`${values.prm}:${d.line}:${d.column}: ${d.message}`);
       params = r.value;
     }
-    const [goldFile, predFile] = positionals as [string, string];
     const golds = readLines(goldFile, read(goldFile), errors);
     const preds = readLines(predFile, read(predFile), errors);
     if (errors.length > 0) {

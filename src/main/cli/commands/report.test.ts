@@ -51,7 +51,7 @@ describe('sieve report', () => {
     const file = copyDemo();
     const md = await report(file);
     expect(md).toMatch(/^# SIEVE demo: systems at corpus level/);
-    expect(md).toMatch(/^\| pocketsphinx-domain \| \d+\.\d \[\d+\.\d, \d+\.\d\] \|/m);
+    expect(md).toMatch(/^\| pocketsphinx-domain \| \d+\.\d \[\d+\.\d, \d+\.\d\] n 12 \/ 12 \|/m);
     expect(md).toMatch(/^- WER: `wer\|costs:sclite\|case:fold\|[^`]*v:[^`]*; boot\|/m);
     const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
     const werJson = json.systems
@@ -237,8 +237,10 @@ describe('sieve report', () => {
     expect(two.systems.map((s) => s.name).sort()).toEqual(['pocketsphinx-domain', 'pocketsphinx-generic']);
     expect(two.comparisons).toHaveLength(1);
     const bad = await sieve('report', file, '--systems', 'nope');
-    expect(bad.code).toBe(1);
-    expect(bad.err).toContain('no system named "nope"');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(
+      /^sieve report: --systems: 'nope'; expected a comma-separated list of the project's systems: "/,
+    );
   });
 
   it('is deterministic: two runs write byte-identical files', async () => {
@@ -262,9 +264,18 @@ describe('sieve report', () => {
     expect(fs.readFileSync(path.join(dir, 'r.md'), 'utf8')).toMatch(/^# SIEVE demo/);
     const pdf = await sieve('report', file, '--out', 'r.pdf');
     expect(pdf.code).toBe(2);
-    expect(pdf.err).toContain('print it from a browser');
-    expect((await sieve('report', file, '--format', 'xml')).code).toBe(2);
-    expect((await sieve('report', file, '--jobs', '0')).code).toBe(2);
+    expect(pdf.err).toMatch(
+      /^sieve report: --out: 'r\.pdf'; expected a file ending in \.html, .*print it from a browser\nusage: /,
+    );
+    for (const [flags, line] of [
+      [['--format', 'xml'], "--format: 'xml'; expected html, csv, json or md"],
+      [['--out', 'r.txt'], "--out: 'r.txt'; expected a file ending in .html, .htm, .csv, .json or .md"],
+      [['--jobs', '0'], "--jobs: '0'; expected a whole number from 1 to 9999"],
+    ] as const) {
+      const r = await sieve('report', file, ...flags);
+      expect(r).toMatchObject({ code: 2, out: '' });
+      expect(r.err.split('\n')[0]).toBe(`sieve report: ${line}`);
+    }
     expect(fs.existsSync(path.join(dir, 'r.pdf'))).toBe(false);
   });
 

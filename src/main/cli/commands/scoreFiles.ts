@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../../core/text/diagnostics';
 import type { CliIo } from '../command';
+import type { InvalidItems } from '../invalidItems';
 
 /** The file's text, or null after printing why it could not be read. */
 export function readInputFile(file: string, io: CliIo): string | null {
@@ -35,30 +36,59 @@ export function fmt(v: number, digits = 4): string {
 }
 
 /**
- * Calls `each` with the object on every non-blank line of a JSON Lines text, its `file:line` location and
- * its 1-based line number; a line that is not JSON, or not an object, becomes an error naming `expected`.
+ * Calls `each` with the object on every non-blank line of a JSON Lines text, its 1-based line number and
+ * the line's text; a line that is not JSON, or not an object, is an invalid item (its line number) whose
+ * message names `expected`.
  */
 export function eachJsonObjectLine(
   file: string,
   text: string,
   expected: string,
-  errors: string[],
-  each: (rec: Record<string, unknown>, where: string, line: number) => void,
+  invalid: InvalidItems,
+  each: (rec: Record<string, unknown>, line: number, raw: string) => void,
 ): void {
   text.split('\n').forEach((raw, k) => {
-    const where = `${file}:${k + 1}`;
+    const line = k + 1;
     if (raw.trim() === '') return;
     let obj: unknown;
     try {
       obj = JSON.parse(raw);
     } catch (err) {
-      errors.push(`${where}: not JSON: ${(err as Error).message}`);
+      // V8 often reports "… at position P"; point the column there when it does.
+      const pos = /position (\d+)/.exec((err as Error).message);
+      invalid.add(file, line, pos ? Number(pos[1]) + 1 : 1, `not JSON: ${(err as Error).message}`, line);
       return;
     }
     if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
-      errors.push(`${where}: expected an object ${expected}`);
+      invalid.add(file, line, raw.search(/\S/) + 1, `expected an object ${expected}`, line);
       return;
     }
-    each(obj as Record<string, unknown>, where, k + 1);
+    each(obj as Record<string, unknown>, line, raw);
   });
+}
+
+/**
+ * The 1-based column, in a JSON line `raw`, of the value at `keys` (`['gold', 'tree']`: the value of
+ * "tree" after "gold"), or of the character `at` (1-based) inside that value when it is a string; the
+ * line's first column when the key is not found. Escapes are assumed to be written as JSON.stringify
+ * writes them.
+ */
+export function jsonValueColumn(raw: string, keys: readonly string[], at?: number): number {
+  let from = 0;
+  for (const key of keys) {
+    const m = new RegExp(`${JSON.stringify(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:\\s*`, 'g');
+    m.lastIndex = from;
+    const hit = m.exec(raw);
+    if (!hit) return raw.search(/\S/) + 1;
+    from = hit.index + hit[0].length;
+  }
+  if (at === undefined || raw[from] !== '"') return from + 1;
+  let value: unknown;
+  try {
+    value = JSON.parse(/^"(?:[^"\\]|\\.)*"/.exec(raw.slice(from))?.[0] ?? '');
+  } catch {
+    return from + 1;
+  }
+  const prefix = typeof value === 'string' ? JSON.stringify(value.slice(0, at - 1)).length - 2 : 0;
+  return from + 1 + prefix + 1;
 }

@@ -116,21 +116,74 @@ describe('sieve structiou', () => {
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     const err = r.err.trim().split('\n');
-    expect(err[0]).toBe('bad.jsonl:1: gold tree has 4 leaves but 3 words');
-    expect(err[1]).toMatch(/^bad\.jsonl:2: not JSON: /);
-    expect(err[2]).toBe("bad.jsonl:3: gold.tree:1:1: '(' never closed (2 open at end of input)");
-    expect(err[3]).toBe('bad.jsonl:5: "flexible" must be true or false');
-    expect(err[4]).toBe('bad.jsonl:4: pred word 5 ends (2.3) before it starts (2.8)');
+    const raw = fs.readFileSync(path.join(dir, 'bad.jsonl'), 'utf8').split('\n');
+    // Every problem is file:line:column, the column pointing at the bad value in the line.
+    const col = (line: number, text: string): number => raw[line - 1]!.indexOf(text) + 1;
+    expect(err[0]).toBe(`bad.jsonl:1:${col(1, '[["I"')}: gold tree has 4 leaves but 3 words`);
+    expect(err[1]).toMatch(/^bad\.jsonl:2:\d+: not JSON: /);
+    expect(err[2]).toBe(
+      `bad.jsonl:3:${col(3, '(S (A a')}: gold.tree: '(' never closed (2 open at end of input)`,
+    );
+    expect(err[3]).toBe(`bad.jsonl:5:${col(5, '"yes"')}: "flexible" must be true or false`);
+    expect(err[4]).toBe(`bad.jsonl:4:${col(4, '[["1"')}: pred word 5 ends (2.3) before it starts (2.8)`);
+    expect(err).toHaveLength(5);
+  });
+
+  it('with --skip-invalid scores the valid lines, lists the skipped ones and counts them in the summary', async () => {
+    write('some.jsonl', [
+      example3,
+      '{ nope',
+      { id: 'short', gold: { ...example3.gold, words: GOLD_WORDS.slice(0, 3) }, pred: example3.pred },
+      { ...example3, id: 'again' },
+    ]);
+    const r = await sieve('structiou', '--jsonl', 'some.jsonl', '--skip-invalid');
+    expect(r.code).toBe(0);
+    const out = jsonLines(r.out);
+    expect(out.map((l) => l.id)).toEqual(['ex3', 'again', undefined]);
+    expect(out[2]!.summary).toMatchObject({
+      sentences: 2,
+      skipped: 2,
+      skippedItems: [
+        {
+          id: 2,
+          file: 'some.jsonl',
+          line: 2,
+          column: expect.any(Number),
+          reason: expect.stringMatching(/^not JSON/),
+        },
+        {
+          id: 'short',
+          file: 'some.jsonl',
+          line: 3,
+          column: expect.any(Number),
+          reason: 'gold tree has 4 leaves but 3 words',
+        },
+      ],
+    });
+    const err = r.err.trim().split('\n');
+    expect(err[0]).toMatch(/^some\.jsonl:2:\d+: not JSON/);
+    expect(err[1]).toMatch(/^some\.jsonl:3:\d+: gold tree has 4 leaves but 3 words$/);
+    expect(err[2]).toBe('sieve structiou: skipped 2 items (--skip-invalid)');
+    // The same figures as a file holding only the valid lines.
+    write('valid.jsonl', [example3, { ...example3, id: 'again' }]);
+    const valid = jsonLines((await sieve('structiou', '--jsonl', 'valid.jsonl')).out);
+    expect(out[2]!.summary).toMatchObject(valid[2]!.summary as object);
   });
 
   it('reports usage and option errors', async () => {
-    expect((await sieve('structiou')).code).toBe(2);
+    const none = await sieve('structiou');
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(
+      /^sieve structiou: --jsonl: not given; expected a JSON Lines file of \{"id", "gold", "pred"\}\nusage: sieve structiou/,
+    );
     write('one.jsonl', [example3]);
-    const t = await sieve('structiou', '--jsonl', 'one.jsonl', '--threshold', '1.5');
-    expect(t).toMatchObject({
-      code: 1,
-      err: 'sieve structiou: Struct-IoU threshold must lie in [0, 1), got 1.5\n',
-    });
+    for (const t of ['1.5', 'abc', '']) {
+      const r = await sieve('structiou', '--jsonl', 'one.jsonl', '--threshold', t);
+      expect(r).toMatchObject({ code: 2, out: '' });
+      expect(r.err.split('\n')[0]).toBe(
+        `sieve structiou: --threshold: '${t}'; expected a number from 0 to 1 (exclusive)`,
+      );
+    }
     const m = await sieve('structiou', '--jsonl', 'missing.jsonl');
     expect(m.code).toBe(1);
     expect(m.err).toMatch(/^sieve structiou: missing\.jsonl: ENOENT/);

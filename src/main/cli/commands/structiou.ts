@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { MetricInputError } from '../../../core/stats/errors';
 import { combineStructIou } from '../../../core/structIou/corpus';
 import { type WordTime, unitWordTimes } from '../../../core/structIou/segmentTree';
 import { type StructIouResult, structIou, structIouSignature } from '../../../core/structIou/structIou';
 import { parseTree } from '../../../core/tree/bracket';
 import { type TreeNode, leaves } from '../../../core/tree/tree';
-import { type Command, EXIT_USAGE } from '../command';
-import { eachJsonObjectLine } from './scoreFiles';
+import type { Command } from '../command';
+import { numberOption, parseCliArgs, positionalArgs, requiredOption } from '../options';
+import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
+import { eachJsonObjectLine, jsonValueColumn } from './scoreFiles';
 
 /** One side of an input line, read and checked. */
 interface Side {
@@ -17,7 +18,9 @@ interface Side {
 }
 
 interface Line {
-  where: string;
+  line: number;
+  raw: string;
+  item: string | number;
   id: unknown;
   flexible: boolean | undefined;
   gold: Side;
@@ -28,66 +31,70 @@ interface Line {
  * Reads one side (`{"tree": "(S …)", "words": [["w", start, end], …]}`); in text mode the words may be
  * omitted or given without times, and every leaf gets a unit interval (Shi et al. §5.2).
  */
-function readSide(v: unknown, key: string, text: boolean, errors: string[], where: string): Side | null {
+function readSide(v: unknown, key: string, text: boolean, report: Report): Side | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    errors.push(`${where}: "${key}" must be an object {"tree", "words"}`);
+    report(`"${key}" must be an object {"tree", "words"}`, v === undefined ? [] : [key]);
     return null;
   }
   const rec = v as Record<string, unknown>;
   if (typeof rec.tree !== 'string') {
-    errors.push(`${where}: "${key}.tree" must be a string with a bracket tree`);
+    report(`"${key}.tree" must be a string with a bracket tree`, [key]);
     return null;
   }
   const r = parseTree(rec.tree);
   const first = r.diagnostics.find((d) => d.severity === 'error');
   if (first || !r.value) {
-    errors.push(
-      `${where}: ${key}.tree:${first?.line ?? 1}:${first?.column ?? 1}: ${first?.message ?? 'no tree'}`,
-    );
+    report(`${key}.tree: ${first?.message ?? 'no tree'}`, [key, 'tree'], (first?.offset ?? 0) + 1);
     return null;
   }
   const tree = r.value;
   const n = leaves(tree).length;
   if (text) {
     if (rec.words !== undefined && (!Array.isArray(rec.words) || rec.words.length !== n)) {
-      errors.push(`${where}: ${key} tree has ${n} leaves but "${key}.words" does not list ${n} words`);
+      report(`${key} tree has ${n} leaves but "${key}.words" does not list ${n} words`, [key, 'words']);
       return null;
     }
     return { tree, words: unitWordTimes(n) };
   }
   if (!Array.isArray(rec.words)) {
-    errors.push(`${where}: "${key}.words" must be a list of ["word", start, end] (or use --text)`);
+    report(`"${key}.words" must be a list of ["word", start, end] (or use --text)`, [key]);
     return null;
   }
   const words: WordTime[] = [];
   for (const [k, w] of rec.words.entries()) {
     if (!Array.isArray(w) || w.length !== 3 || typeof w[1] !== 'number' || typeof w[2] !== 'number') {
-      errors.push(`${where}: ${key} word ${k + 1} must be ["word", start, end], got ${JSON.stringify(w)}`);
+      report(`${key} word ${k + 1} must be ["word", start, end], got ${JSON.stringify(w)}`, [key, 'words']);
       return null;
     }
     words.push({ startSec: w[1], endSec: w[2] });
   }
   if (words.length !== n) {
-    errors.push(`${where}: ${key} tree has ${n} leaves but ${words.length} words`);
+    report(`${key} tree has ${n} leaves but ${words.length} words`, [key, 'words']);
     return null;
   }
   return { tree, words };
 }
 
-/** Reads the JSON lines; problems come back as `file:line: …` messages. */
-function readJsonl(file: string, content: string, text: boolean): { lines: Line[]; errors: string[] } {
+/** A problem of one side of a line: its message and where it is (keys into the line, a character in a string). */
+type Report = (message: string, keys: string[], at?: number) => void;
+
+/** Reads the JSON lines; a bad line is an invalid item, its column pointing at the bad value. */
+function readJsonl(file: string, content: string, text: boolean, invalid: InvalidItems): Line[] {
   const lines: Line[] = [];
-  const errors: string[] = [];
-  eachJsonObjectLine(file, content, '{"id", "gold", "pred"}', errors, (rec, where, lineNo) => {
+  eachJsonObjectLine(file, content, '{"id", "gold", "pred"}', invalid, (rec, lineNo, raw) => {
+    const id = rec.id ?? lineNo;
+    const item = typeof id === 'string' || typeof id === 'number' ? id : lineNo;
+    const report: Report = (message, keys, at) =>
+      invalid.add(file, lineNo, jsonValueColumn(raw, keys, at), message, item);
     if (rec.flexible !== undefined && typeof rec.flexible !== 'boolean') {
-      errors.push(`${where}: "flexible" must be true or false`);
+      report('"flexible" must be true or false', ['flexible']);
       return;
     }
-    const gold = readSide(rec.gold, 'gold', text, errors, where);
-    const pred = readSide(rec.pred, 'pred', text, errors, where);
-    if (gold && pred) lines.push({ where, id: rec.id ?? lineNo, flexible: rec.flexible, gold, pred });
+    const gold = readSide(rec.gold, 'gold', text, report);
+    const pred = readSide(rec.pred, 'pred', text, report);
+    if (gold && pred) lines.push({ line: lineNo, raw, item, id, flexible: rec.flexible, gold, pred });
   });
-  return { lines, errors };
+  return lines;
 }
 
 function pairsJson(r: StructIouResult): unknown[] {
@@ -111,15 +118,17 @@ export const structiou: Command = {
   name: 'structiou',
   summary: 'Struct-IoU of speech parse trees over word times, per line and for the corpus (JSON Lines)',
   usage:
-    'sieve structiou --jsonl FILE [--no-flexible] [--threshold T] [--text] [--pairs] [--corpus]\n' +
+    'sieve structiou --jsonl FILE [--no-flexible] [--threshold T] [--text] [--pairs] [--corpus] [--skip-invalid]\n' +
     '  each line {"id", "flexible"?, "gold": {"tree": "(S …)", "words": [["w", start, end], …]}, "pred": {…}};\n' +
     '  the leaves of each tree are its words, in order; a line\'s "flexible" overrides the flag;\n' +
     '  prints {"id", "struct_iou", "matched_iou", "nodes"} per line (--pairs adds the matched pairs:\n' +
     '  node paths, labels, spans and IoU), then {"summary": …} with sentence- and corpus-level scores;\n' +
     '  --no-flexible: preterminals must match labels too; --threshold: pairs need IoU above T (default 0);\n' +
-    '  --text: every word gets a unit interval (text parses; times not needed); --corpus: summary only',
+    '  --text: every word gets a unit interval (text parses; times not needed); --corpus: summary only;\n' +
+    '  with --skip-invalid the summary adds "skipped" (a count) and "skippedItems"\n' +
+    SKIP_INVALID_USAGE,
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: {
         jsonl: { type: 'string' },
@@ -128,25 +137,24 @@ export const structiou: Command = {
         text: { type: 'boolean', default: false },
         pairs: { type: 'boolean', default: false },
         corpus: { type: 'boolean', default: false },
+        ...SKIP_INVALID_FLAG,
       },
       allowPositionals: true,
     });
-    const threshold = Number(values.threshold);
-    if (values.jsonl === undefined || positionals.length > 0 || values.threshold.trim() === '') {
-      io.err(`usage: ${this.usage}\n`);
-      return EXIT_USAGE;
-    }
+    positionalArgs(positionals, []);
+    const file = requiredOption('--jsonl', values.jsonl, 'a JSON Lines file of {"id", "gold", "pred"}');
+    const threshold = numberOption('--threshold', values.threshold, 0, { min: 0, max: 1 });
     const flexible = !values['no-flexible'];
     const timing = values.text ? 'unit' : 'sec';
-    const signature = structIouSignature({ flexible, threshold }, timing); // checks the threshold
-    const file = values.jsonl;
+    const signature = structIouSignature({ flexible, threshold }, timing);
     let content: string;
     try {
       content = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
     } catch (err) {
       throw new MetricInputError(`${file}: ${(err as Error).message}`);
     }
-    const { lines, errors } = readJsonl(file, content, values.text);
+    const invalid = new InvalidItems(values['skip-invalid']);
+    const lines = readJsonl(file, content, values.text, invalid);
     const out: string[] = [];
     const stats: { matchedIou: number; nodes: number }[] = [];
     let mixed = false;
@@ -158,7 +166,10 @@ export const structiou: Command = {
         r = structIou(l.gold, l.pred, { flexible: lineFlexible, threshold }, timing);
       } catch (err) {
         if (!(err instanceof MetricInputError)) throw err;
-        errors.push(`${l.where}: ${err.message}`);
+        // The message starts with the side whose words are wrong ("pred word 5 ends … before it starts").
+        const side = /^(gold|pred)\b/.exec(err.message)?.[1];
+        const column = jsonValueColumn(l.raw, side ? [side, 'words'] : []);
+        invalid.add(file, l.line, column, err.message, l.item);
         continue;
       }
       stats.push(r);
@@ -172,10 +183,7 @@ export const structiou: Command = {
       if (values.pairs) rec.pairs = pairsJson(r);
       if (!values.corpus) out.push(`${JSON.stringify(rec)}\n`);
     }
-    if (errors.length > 0) {
-      for (const e of errors) io.err(`${e}\n`);
-      return 1;
-    }
+    if (invalid.stop(io, 'structiou')) return 1;
     const c = combineStructIou(stats);
     const summary = {
       sentences: c.sentences,
@@ -183,6 +191,7 @@ export const structiou: Command = {
       corpus_level: c.corpusLevel,
       // Lines that set their own "flexible" make the run a mixture of the two variants.
       signature: mixed ? signature.replace(/\|flex:(yes|no)\|/, '|flex:mixed|') : signature,
+      ...invalid.summary(),
     };
     out.push(`${JSON.stringify({ summary })}\n`);
     io.out(out.join(''));

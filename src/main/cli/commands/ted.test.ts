@@ -59,14 +59,77 @@ describe('sieve ted', () => {
     const r = await sieve('ted', '--jsonl', 'bad.jsonl');
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
-    expect(r.err).toMatch(/^bad\.jsonl:1: t1:1:1: '\(' never closed/m);
-    expect(r.err).toMatch(/^bad\.jsonl:2: not JSON/m);
-    expect(r.err).toMatch(/^bad\.jsonl:3: "t2" must be a string/m);
-    expect((await sieve('ted', 'x')).code).toBe(2);
+    // file:line:column, the column pointing into the line: at the '(' inside the t1 string.
+    expect(r.err).toMatch(/^bad\.jsonl:1:18: t1: '\(' never closed/m);
+    expect(r.err).toMatch(/^bad\.jsonl:2:\d+: not JSON/m);
+    expect(r.err).toMatch(/^bad\.jsonl:3:1: "t2" must be a string/m);
+    const x = await sieve('ted', 'x');
+    expect(x.code).toBe(2);
+    expect(x.err).toMatch(/^sieve ted: arguments: 'x'; expected options only\nusage: sieve ted --jsonl FILE/);
+    const none = await sieve('ted');
+    expect(none.err.split('\n')[0]).toBe(
+      'sieve ted: --jsonl: not given; expected a JSON Lines file of {"id", "t1", "t2"}',
+    );
     const costs = await sieve('ted', '--jsonl', 'bad.jsonl', '--costs', '3,3');
-    expect(costs).toMatchObject({
-      code: 1,
-      err: "sieve ted: costs must be INS,DEL,SUB (three numbers, e.g. 3,3,4), got '3,3'\n",
+    expect(costs).toMatchObject({ code: 2, out: '' });
+    expect(costs.err).toMatch(
+      /^sieve ted: --costs: '3,3'; expected INS,DEL,SUB: three numbers ≥ 0, e\.g\. 3,3,4\nusage: sieve ted/,
+    );
+  });
+
+  it("reads a bare label as a one-node tree, as in APTED's test cases ({a} → a)", async () => {
+    write(
+      'single.jsonl',
+      [
+        { id: 'same', t1: 'a', t2: 'a' },
+        { id: 'rename', t1: 'a', t2: 'b' },
+        { id: 'grow', t1: 'a', t2: '(a b)' },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
+    );
+    const r = await sieve('ted', '--jsonl', 'single.jsonl');
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(jsonLines(r.out)).toEqual([
+      { id: 'same', distance: 0, C: 1, S: 0, I: 0, D: 0, accuracy: 1 },
+      { id: 'rename', distance: 4, C: 0, S: 1, I: 0, D: 0, accuracy: 0 },
+      { id: 'grow', distance: 3, C: 1, S: 0, I: 1, D: 0, accuracy: 0 },
+    ]);
+    write('two.jsonl', JSON.stringify({ id: 1, t1: 'a b', t2: 'a' }));
+    const two = await sieve('ted', '--jsonl', 'two.jsonl');
+    expect(two).toMatchObject({ code: 1, out: '' });
+    expect(two.err).toMatch(/^two\.jsonl:1:\d+: t1: expected one tree, found 2/);
+  });
+
+  it('with --skip-invalid scores the valid lines, lists the skipped ones and counts them in a summary', async () => {
+    write(
+      'some.jsonl',
+      `${JSON.stringify(FIG2)}\nnot json\n${JSON.stringify({ id: 'x', t1: '(a', t2: '(a)' })}\n${JSON.stringify({ id: 7, t1: '(a b)', t2: '(a b)' })}\n`,
+    );
+    const strict = await sieve('ted', '--jsonl', 'some.jsonl');
+    expect(strict).toMatchObject({ code: 1, out: '' });
+    const r = await sieve('ted', '--jsonl', 'some.jsonl', '--skip-invalid');
+    expect(r.code).toBe(0);
+    const out = jsonLines(r.out);
+    expect(out.map((l) => l.id)).toEqual(['fig2', 7, undefined]);
+    expect(out[2]).toEqual({
+      summary: {
+        scored: 2,
+        skipped: 2,
+        skippedItems: [
+          { id: 2, file: 'some.jsonl', line: 2, column: 1, reason: expect.stringMatching(/^not JSON/) },
+          {
+            id: 'x',
+            file: 'some.jsonl',
+            line: 3,
+            column: 17,
+            reason: "t1: '(' never closed (1 open at end of input)",
+          },
+        ],
+      },
     });
+    expect(r.err).toMatch(/^some\.jsonl:2:1: not JSON/m);
+    expect(r.err).toMatch(/^some\.jsonl:3:17: t1: '\(' never closed/m);
+    expect(r.err).toMatch(/^sieve ted: skipped 2 items \(--skip-invalid\)$/m);
   });
 });

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { countOps, tnaAccuracy, type RootRule } from '../../../core/metrics/treeNodeAccuracy';
-import { parseTedCosts, TedInputError } from '../../../core/ted/costModel';
+import { TedInputError } from '../../../core/ted/costModel';
 import { treeEditDistance } from '../../../core/ted/ted';
 import { parseTree } from '../../../core/tree/bracket';
 import type { TreeNode } from '../../../core/tree/tree';
-import { type Command, EXIT_USAGE } from '../command';
-import { eachJsonObjectLine } from './scoreFiles';
+import type { Command } from '../command';
+import { parseCliArgs, positionalArgs, requiredOption, tedCostsOption } from '../options';
+import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
+import { eachJsonObjectLine, jsonValueColumn } from './scoreFiles';
 
 /** One parsed input line. */
 interface TedLine {
@@ -16,27 +17,33 @@ interface TedLine {
   t2: TreeNode;
 }
 
-/** Reads `{"id", "t1", "t2"}` lines; problems come back as `file:line: …` messages. */
-function readJsonl(file: string, text: string, typed: boolean): { lines: TedLine[]; errors: string[] } {
+/**
+ * Reads `{"id", "t1", "t2"}` lines; a bad line is an invalid item, its column pointing into the line (into
+ * the tree string for a bracket error). A tree may be a bare label, a tree of one node (APTED's `{a}`).
+ */
+function readJsonl(file: string, text: string, typed: boolean, invalid: InvalidItems): TedLine[] {
   const lines: TedLine[] = [];
-  const errors: string[] = [];
-  eachJsonObjectLine(file, text, '{"id", "t1", "t2"}', errors, (rec, where, lineNo) => {
+  eachJsonObjectLine(file, text, '{"id", "t1", "t2"}', invalid, (rec, lineNo, raw) => {
+    const id = rec.id ?? lineNo;
+    const item = typeof id === 'string' || typeof id === 'number' ? id : lineNo;
     const trees: TreeNode[] = [];
     for (const key of ['t1', 't2'] as const) {
       const v = rec[key];
       if (typeof v !== 'string') {
-        errors.push(`${where}: "${key}" must be a string with a bracket tree`);
+        const column = jsonValueColumn(raw, v === undefined ? [] : [key]);
+        invalid.add(file, lineNo, column, `"${key}" must be a string with a bracket tree`, item);
         continue;
       }
-      const r = parseTree(v, { typed });
+      const r = parseTree(v, { typed, bareTree: true });
       const first = r.diagnostics.find((d) => d.severity === 'error');
-      // The column is within the tree string, which sits on this line of the file.
-      if (first) errors.push(`${where}: ${key}:${first.line}:${first.column}: ${first.message}`);
-      else trees.push(r.value!);
+      if (first) {
+        const column = jsonValueColumn(raw, [key], first.offset + 1);
+        invalid.add(file, lineNo, column, `${key}: ${first.message}`, item);
+      } else trees.push(r.value!);
     }
-    if (trees.length === 2) lines.push({ id: rec.id ?? lineNo, t1: trees[0]!, t2: trees[1]! });
+    if (trees.length === 2) lines.push({ id, t1: trees[0]!, t2: trees[1]! });
   });
-  return { lines, errors };
+  return lines;
 }
 
 /** `sieve ted --jsonl FILE`: typed tree edit distance, counts and accuracy for each pair of trees. */
@@ -44,13 +51,15 @@ export const ted: Command = {
   name: 'ted',
   summary: 'Tree edit distance, C/S/I/D counts and node accuracy of tree pairs (JSON Lines)',
   usage:
-    'sieve ted --jsonl FILE [--costs INS,DEL,SUB] [--typed] [--mapping] [--dummy-root]\n' +
-    '  each line {"id", "t1", "t2"} with bracket trees (`(S (NP a b) c)`; typed: `(root:S (word:a))`);\n' +
-    '  prints {"id", "distance", "C", "S", "I", "D", "accuracy"} per line; costs default to 3,3,4;\n' +
-    '  --typed forbids mapping nodes of different types; --mapping adds [[i, j, op], …] (postorder\n' +
-    '  numbers from 1, null for none); --dummy-root leaves the two roots out of the counts',
+    'sieve ted --jsonl FILE [--costs INS,DEL,SUB] [--typed] [--mapping] [--dummy-root] [--skip-invalid]\n' +
+    '  each line {"id", "t1", "t2"} with bracket trees (`(S (NP a b) c)`; typed: `(root:S (word:a))`; a\n' +
+    '  bare label `a` is a one-node tree); prints {"id", "distance", "C", "S", "I", "D", "accuracy"} per\n' +
+    '  line; costs default to 3,3,4; --typed forbids mapping nodes of different types; --mapping adds\n' +
+    '  [[i, j, op], …] (postorder numbers from 1, null for none); --dummy-root leaves the two roots out of\n' +
+    '  the counts; with --skip-invalid a last line {"summary": {"scored", "skipped", "skippedItems"}}\n' +
+    SKIP_INVALID_USAGE,
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: {
         jsonl: { type: 'string' },
@@ -58,27 +67,23 @@ export const ted: Command = {
         typed: { type: 'boolean', default: false },
         mapping: { type: 'boolean', default: false },
         'dummy-root': { type: 'boolean', default: false },
+        ...SKIP_INVALID_FLAG,
       },
       allowPositionals: true,
     });
-    if (values.jsonl === undefined || positionals.length > 0) {
-      io.err(`usage: ${this.usage}\n`);
-      return EXIT_USAGE;
-    }
-    const costs = parseTedCosts(values.costs, values.typed);
+    positionalArgs(positionals, []);
+    const file = requiredOption('--jsonl', values.jsonl, 'a JSON Lines file of {"id", "t1", "t2"}');
+    const costs = tedCostsOption(values.costs, values.typed);
     const root: RootRule = values['dummy-root'] ? 'dummy' : 'count';
-    const file = values.jsonl;
     let text: string;
     try {
       text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
     } catch (err) {
       throw new TedInputError(`${file}: ${(err as Error).message}`);
     }
-    const { lines, errors } = readJsonl(file, text, values.typed);
-    if (errors.length > 0) {
-      for (const e of errors) io.err(`${e}\n`);
-      return 1;
-    }
+    const invalid = new InvalidItems(values['skip-invalid']);
+    const lines = readJsonl(file, text, values.typed, invalid);
+    if (invalid.stop(io, 'ted')) return 1;
     const out: string[] = [];
     for (const l of lines) {
       const r = treeEditDistance(l.t1, l.t2, costs);
@@ -97,6 +102,9 @@ export const ted: Command = {
       if (values.mapping) rec.mapping = r.mapping.map((o) => [o.i, o.j, o.op]);
       out.push(`${JSON.stringify(rec)}\n`);
     }
+    // With --skip-invalid a last line counts what was scored and what was skipped.
+    if (invalid.skip)
+      out.push(`${JSON.stringify({ summary: { scored: lines.length, ...invalid.summary() } })}\n`);
     io.out(out.join(''));
     return 0;
   },

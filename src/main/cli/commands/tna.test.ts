@@ -32,7 +32,7 @@ describe('sieve tna', () => {
         D: 1,
         N: 9,
         accuracy: 4 / 9,
-        signature: expect.stringMatching(/^tna\|costs:3,3,4\|typed:no\|root:count\|v:/) as unknown,
+        signature: expect.stringMatching(/^tna\|costs:3,3,4\|typed:no\|root:count\|case:exact\|v:/) as unknown,
       },
     });
     const t = await sieve('tna', 'ref.txt', 'hyp.txt');
@@ -63,5 +63,21 @@ describe('sieve tna', () => {
     expect((await sieve('tna', 'typed.txt', 'typed.txt', '--typed')).err).toMatch(
       /^typed\.txt:2:2: expected TYPE:LABEL/m,
     );
+  });
+
+  it('rejects a bad argument or flag in one line naming it and what it accepts, then its usage', async () => {
+    for (const [args, line] of [
+      [['ref.txt'], "arguments: 'ref.txt'; expected REF_TREES HYP_TREES"],
+      [['r', 'h', '--format', 'xml'], "--format: 'xml'; expected table or json"],
+      [
+        ['r', 'h', '--costs', '1,-1,2'],
+        "--costs: '1,-1,2'; expected INS,DEL,SUB: three numbers ≥ 0, e.g. 3,3,4",
+      ],
+    ] as const) {
+      const r = await sieve('tna', ...args);
+      expect(r).toMatchObject({ code: 2, out: '' });
+      expect(r.err.split('\n')[0]).toBe(`sieve tna: ${line}`);
+      expect(r.err).toMatch(/^usage: sieve tna REF_TREES HYP_TREES/m);
+    }
   });
 });

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { treeNodeAccuracy, type RootRule, type TnaResult } from '../../../core/metrics/treeNodeAccuracy';
-import { parseTedCosts, TedInputError } from '../../../core/ted/costModel';
+import { TedInputError } from '../../../core/ted/costModel';
 import { parseTree } from '../../../core/tree/bracket';
 import type { TreeNode } from '../../../core/tree/tree';
-import { type Command, EXIT_USAGE } from '../command';
+import type { Command } from '../command';
+import { choiceOption, parseCliArgs, positionalArgs, tedCostsOption } from '../options';
 
 const FORMATS = ['table', 'json'] as const;
 
@@ -114,7 +114,7 @@ export const tna: Command = {
     '  figure from counts summed over items; costs default to 3,3,4; --dummy-root leaves the roots out\n' +
     '  of the counts (Thomae et al. §5–6)',
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: {
         costs: { type: 'string', default: '3,3,4' },
@@ -124,14 +124,10 @@ export const tna: Command = {
       },
       allowPositionals: true,
     });
-    const format = values.format as (typeof FORMATS)[number];
-    if (positionals.length !== 2 || !FORMATS.includes(format)) {
-      io.err(`usage: ${this.usage}\n`);
-      return EXIT_USAGE;
-    }
-    const costs = parseTedCosts(values.costs, values.typed);
+    const [refFile, hypFile] = positionalArgs(positionals, ['REF_TREES', 'HYP_TREES']) as [string, string];
+    const format = choiceOption('--format', values.format, FORMATS);
+    const costs = tedCostsOption(values.costs, values.typed);
     const root: RootRule = values['dummy-root'] ? 'dummy' : 'count';
-    const [refFile, hypFile] = positionals as [string, string];
     const pairs = pairLines(readLines(refFile, io), readLines(hypFile, io));
     let bad = false;
     const read = (l: TreeLine, file: string): TreeNode | null => {

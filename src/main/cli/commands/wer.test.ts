@@ -114,15 +114,21 @@ describe('sieve wer', () => {
     expect(missing.err).toMatch(/^nope\.trn: ENOENT/);
   });
 
-  it('rejects bad arguments with its usage', async () => {
-    for (const args of [
-      ['ref.trn'],
-      ['ref.trn', 'hyp.trn', '--costs', 'huge'],
-      ['ref.trn', 'hyp.trn', '--format', 'xml'],
-    ]) {
+  it('rejects a bad argument or flag in one line naming it and what it accepts, then its usage', async () => {
+    for (const [args, line] of [
+      [['ref.trn'], "arguments: 'ref.trn'; expected REF.trn HYP.trn"],
+      [['ref.trn', 'hyp.trn', '--costs', 'huge'], "--costs: 'huge'; expected sclite or equal"],
+      [['ref.trn', 'hyp.trn', '--format', 'xml'], "--format: 'xml'; expected sum, pra or json"],
+      [
+        ['ref.trn', 'hyp.trn', '--bogus'],
+        '--bogus: not an option; expected --costs VALUE, --ignore-case or --format VALUE',
+      ],
+      [['ref.trn', 'hyp.trn', '--format'], '--format: no value; expected --format VALUE'],
+    ] as const) {
       const r = await sieve('wer', ...args);
-      expect(r.code).toBe(2);
-      expect(r.err).toMatch(/^usage: sieve wer REF\.trn HYP\.trn/);
+      expect(r).toMatchObject({ code: 2, out: '' });
+      expect(r.err.split('\n')[0]).toBe(`sieve wer: ${line}`);
+      expect(r.err).toMatch(/^usage: sieve wer REF\.trn HYP\.trn/m);
     }
   });
 });

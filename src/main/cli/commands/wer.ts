@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { praLines } from '../../../core/align/pra';
 import { type TrnUtterance, parseTrn } from '../../../core/formats/trn';
 import {
@@ -9,7 +8,8 @@ import {
   combineStats,
   scoreTranscripts,
 } from '../../../core/metrics/wordAccuracy';
-import { type CliIo, type Command, EXIT_USAGE } from '../command';
+import type { CliIo, Command } from '../command';
+import { choiceOption, parseCliArgs, positionalArgs } from '../options';
 import { readInputFile, reportDiagnostics } from './scoreFiles';
 
 const FORMATS = ['sum', 'pra', 'json'] as const;
@@ -130,7 +130,7 @@ export const wer: Command = {
     "  to its first - or _) like sclite's; pra: per-utterance alignments; json: one line per utterance and\n" +
     '  a last {"summary": …} line, WER as a fraction (null when the reference is empty but words were inserted)',
   run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCliArgs({
       args,
       options: {
         costs: { type: 'string', default: 'sclite' },
@@ -139,12 +139,9 @@ export const wer: Command = {
       },
       allowPositionals: true,
     });
-    const costs = values.costs as (typeof COSTS)[number];
-    const format = values.format as (typeof FORMATS)[number];
-    if (positionals.length !== 2 || !COSTS.includes(costs) || !FORMATS.includes(format)) {
-      io.err(`usage: ${this.usage}\n`);
-      return EXIT_USAGE;
-    }
+    positionalArgs(positionals, ['REF.trn', 'HYP.trn']);
+    const costs = choiceOption('--costs', values.costs, COSTS);
+    const format = choiceOption('--format', values.format, FORMATS);
     const refs = readTrnFile(positionals[0]!, io);
     const hyps = readTrnFile(positionals[1]!, io);
     if (!refs || !hyps) return 1;
