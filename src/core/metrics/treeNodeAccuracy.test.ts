@@ -49,7 +49,7 @@ describe('tree node accuracy', () => {
     expect(r.items[1]!.accuracy).toBe(0);
     expect(r.corpus).toEqual({ C: 6, S: 2, I: 2, D: 1, N: 9, accuracy: 4 / 9 });
     expect(combineTna(r.items.map((i) => i.counts))).toEqual(r.corpus);
-    expect(r.signature).toMatch(/^tna\|costs:3,3,4\|typed:no\|root:count\|v:/);
+    expect(r.signature).toMatch(/^tna\|costs:3,3,4\|typed:no\|root:count\|case:exact\|v:/);
   });
 
   it('N = 0 gives an undefined (null) accuracy; the corpus still counts the insertions', () => {

@@ -32,7 +32,9 @@ describe('sieve tna', () => {
         D: 1,
         N: 9,
         accuracy: 4 / 9,
-        signature: expect.stringMatching(/^tna\|costs:3,3,4\|typed:no\|root:count\|case:exact\|v:/) as unknown,
+        signature: expect.stringMatching(
+          /^tna\|costs:3,3,4\|typed:no\|root:count\|case:exact\|v:/,
+        ) as unknown,
       },
     });
     const t = await sieve('tna', 'ref.txt', 'hyp.txt');
