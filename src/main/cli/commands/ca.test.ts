@@ -95,6 +95,31 @@ describe('sieve ca', () => {
     expect((await sieve('ca', 't.mrg', 'u.mrg', '--trees')).err).toMatch(/^t\.mrg:1:1: '\(' never closed/);
   });
 
+  it('with --skip-invalid scores the valid items, lists the skipped ones and counts them', async () => {
+    write('ref.txt', 'a:b (u1)\nc:d e (u2)\nx:y (u3)\n');
+    write('hyp.txt', 'a:b (u1)\nc:d (u2)\nx:z (u3)\n');
+    const r = await sieve('ca', 'ref.txt', 'hyp.txt', '--format', 'json', '--skip-invalid');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      "ref.txt:2:5: expected attribute:value, found 'e'\nsieve ca: skipped 1 item (--skip-invalid)\n",
+    );
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l.id)).toEqual(['u1', 'u3', undefined]);
+    expect(lines[2]!.summary).toMatchObject({
+      N: 2,
+      skipped: 1,
+      skippedItems: [
+        { id: 'u2', file: 'ref.txt', line: 2, column: 5, reason: "expected attribute:value, found 'e'" },
+      ],
+    });
+    const table = await sieve('ca', 'ref.txt', 'hyp.txt', '--skip-invalid');
+    expect(table).toMatchObject({ code: 0 });
+    expect(table.out).toMatch(/^skipped 1 item: u2 \(ref\.txt:2:5\)$/m);
+  });
+
   it('rejects a bad argument or flag in one line naming it and what it accepts, then its usage', async () => {
     for (const [args, line] of [
       [['only-one'], "arguments: 'only-one'; expected REF HYP"],

@@ -10,6 +10,7 @@ import type { Concept } from '../../../core/model/annotation';
 import type { Diagnostic } from '../../../core/text/diagnostics';
 import { parseTree } from '../../../core/tree/bracket';
 import type { CliIo, Command } from '../command';
+import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
 import { choiceOption, parseCliArgs, positionalArgs } from '../options';
 import { readInputFile } from './scoreFiles';
 
@@ -91,7 +92,7 @@ function conceptsOf(
   return { value: r.value ? conceptsFromTree(r.value) : [], diagnostics: r.diagnostics };
 }
 
-function table(scored: CorpusConceptAccuracy): string {
+function table(scored: CorpusConceptAccuracy, invalid: InvalidItems): string {
   const idW = Math.max(6, ...scored.items.map((i) => i.id.length));
   const pct = (x: number | null) => (x === null ? 'undef.' : `${(100 * x).toFixed(1)}%`);
   const row = (id: string, cells: (string | number)[], ca: string) =>
@@ -103,10 +104,10 @@ function table(scored: CorpusConceptAccuracy): string {
   }
   const s = scored.stats;
   lines.push(row('corpus', [s.C, s.S, s.D, s.I, s.N], pct(scored.accuracy)), scored.signature);
-  return `${lines.join('\n')}\n`;
+  return `${lines.join('\n')}\n${invalid.note()}`;
 }
 
-function json(scored: CorpusConceptAccuracy): string {
+function json(scored: CorpusConceptAccuracy, invalid: InvalidItems): string {
   const out: string[] = [];
   const text = (c: Concept | null) => (c === null ? null : conceptText(c));
   for (const i of scored.items) {
@@ -114,7 +115,7 @@ function json(scored: CorpusConceptAccuracy): string {
     out.push(`${JSON.stringify({ id: i.id, ...i.stats, ca: i.accuracy, alignment })}\n`);
   }
   out.push(
-    `${JSON.stringify({ summary: { ...scored.stats, ca: scored.accuracy, signature: scored.signature } })}\n`,
+    `${JSON.stringify({ summary: { ...scored.stats, ca: scored.accuracy, signature: scored.signature, ...invalid.summary() } })}\n`,
   );
   return out.join('');
 }
@@ -125,9 +126,12 @@ export const ca: Command = {
   summary: 'Concept accuracy of attribute–value lists or trees against a reference, per item and corpus',
   usage:
     'sieve ca REF HYP [--trees [--typed]] [--costs sclite|equal] [--ignore-case] [--format table|json]\n' +
+    '         [--skip-invalid]\n' +
     '  one item per line: an attribute–value list (`sourcecity:Bonn goalcity:Berlin`) or, with --trees,\n' +
     '  a bracket tree whose leaves become values of the slot named by their ancestors below the root;\n' +
-    '  items are paired by a trailing `(id)` when every line has one, else line by line',
+    '  items are paired by a trailing `(id)` when every line has one, else line by line; an item with a\n' +
+    '  bad line on either side is invalid\n' +
+    SKIP_INVALID_USAGE,
   run(args, io) {
     const { values, positionals } = parseCliArgs({
       args,
@@ -137,6 +141,7 @@ export const ca: Command = {
         costs: { type: 'string', default: 'sclite' },
         'ignore-case': { type: 'boolean', default: false },
         format: { type: 'string', default: 'table' },
+        ...SKIP_INVALID_FLAG,
       },
       allowPositionals: true,
     });
@@ -147,20 +152,25 @@ export const ca: Command = {
     const hyp = readLines(hypFile, io);
     if (!ref || !hyp) return 1;
     const pairs = pairItems(ref, hyp);
-    let bad = false;
-    const read = (item: ItemLine, file: string): Concept[] => {
+    const invalid = new InvalidItems(values['skip-invalid']);
+    const read = (item: ItemLine, file: string, id: string): Concept[] => {
       const r = conceptsOf(item, values.trees, values.typed);
       for (const d of r.diagnostics) {
-        if (d.severity !== 'error') continue;
-        io.err(`${file}:${item.line + d.line - 1}:${d.column}: ${d.message}\n`);
-        bad = true;
+        if (d.severity === 'error') invalid.add(file, item.line + d.line - 1, d.column, d.message, id);
       }
       return r.value;
     };
-    const items = pairs.map((p) => ({ id: p.id, ref: read(p.ref, refFile), hyp: read(p.hyp, hypFile) }));
-    if (bad) return 1;
-    const scored = scoreConceptItems(items, { costs, ignoreCase: values['ignore-case'] });
-    io.out(format === 'json' ? json(scored) : table(scored));
+    const items = pairs.map((p) => ({
+      id: p.id,
+      ref: read(p.ref, refFile, p.id),
+      hyp: read(p.hyp, hypFile, p.id),
+    }));
+    if (invalid.stop(io, 'ca')) return 1;
+    const scored = scoreConceptItems(
+      items.filter((i) => !invalid.has(i.id)),
+      { costs, ignoreCase: values['ignore-case'] },
+    );
+    io.out(format === 'json' ? json(scored, invalid) : table(scored, invalid));
     return 0;
   },
 };

@@ -82,4 +82,38 @@ describe('sieve tna', () => {
       expect(r.err).toMatch(/^usage: sieve tna REF_TREES HYP_TREES/m);
     }
   });
+
+  it('with --skip-invalid scores the valid items, lists the skipped ones and counts them in the summary', async () => {
+    write('ref.txt', `${FIG2.t1} (u1)\n(a (b c) (u2)\na (u3)\n`);
+    write('hyp.txt', `${FIG2.t2} (u1)\n(a b) (u2)\n(a b c) (u3)\n`);
+    const strict = await sieve('tna', 'ref.txt', 'hyp.txt', '--format', 'json');
+    expect(strict).toMatchObject({
+      code: 1,
+      out: '',
+      err: "ref.txt:2:1: '(' never closed (1 open at end of input)\n",
+    });
+    const r = await sieve('tna', 'ref.txt', 'hyp.txt', '--format', 'json', '--skip-invalid');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      "ref.txt:2:1: '(' never closed (1 open at end of input)\nsieve tna: skipped 1 item (--skip-invalid)\n",
+    );
+    const lines = jsonLines(r.out);
+    // u3's reference is the bare label `a`, a tree of one node.
+    expect(lines.map((l) => l.id)).toEqual(['u1', 'u3', undefined]);
+    expect(lines[1]).toMatchObject({ C: 1, I: 2, D: 0, S: 0 });
+    expect(lines[2]!.summary).toMatchObject({
+      skipped: 1,
+      skippedItems: [
+        {
+          id: 'u2',
+          file: 'ref.txt',
+          line: 2,
+          column: 1,
+          reason: "'(' never closed (1 open at end of input)",
+        },
+      ],
+    });
+    const table = await sieve('tna', 'ref.txt', 'hyp.txt', '--skip-invalid');
+    expect(table.out).toMatch(/^skipped 1 item: u2 \(ref\.txt:2:1\)$/m);
+  });
 });

@@ -5,6 +5,7 @@ import { TedInputError } from '../../../core/ted/costModel';
 import { parseTree } from '../../../core/tree/bracket';
 import type { TreeNode } from '../../../core/tree/tree';
 import type { Command } from '../command';
+import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
 import { choiceOption, parseCliArgs, positionalArgs, tedCostsOption } from '../options';
 
 const FORMATS = ['table', 'json'] as const;
@@ -77,7 +78,7 @@ function pairLines(ref: TreeLine[], hyp: TreeLine[]): { id: string; ref: TreeLin
     .filter((p) => p.ref.body.trim() !== '' || p.hyp.body.trim() !== '');
 }
 
-function table(r: TnaResult): string {
+function table(r: TnaResult, invalid: InvalidItems): string {
   const idW = Math.max(6, ...r.items.map((i) => i.id.length));
   const pct = (x: number | null) => (x === null ? 'undef.' : `${(100 * x).toFixed(1)}%`);
   const row = (id: string, cells: (string | number)[], acc: string) =>
@@ -90,16 +91,16 @@ function table(r: TnaResult): string {
   const s = r.corpus;
   const total = r.items.reduce((a, i) => a + i.distance, 0);
   lines.push(row('corpus', [s.C, s.S, s.D, s.I, s.N, total], pct(s.accuracy)), r.signature);
-  return `${lines.join('\n')}\n`;
+  return `${lines.join('\n')}\n${invalid.note()}`;
 }
 
-function json(r: TnaResult): string {
+function json(r: TnaResult, invalid: InvalidItems): string {
   const out = r.items.map((i) => {
     const c = i.counts;
     const rec = { id: i.id, distance: i.distance, ...c, N: c.C + c.S + c.D, accuracy: i.accuracy };
     return `${JSON.stringify(rec)}\n`;
   });
-  out.push(`${JSON.stringify({ summary: { ...r.corpus, signature: r.signature } })}\n`);
+  out.push(`${JSON.stringify({ summary: { ...r.corpus, signature: r.signature, ...invalid.summary() } })}\n`);
   return out.join('');
 }
 
@@ -109,10 +110,13 @@ export const tna: Command = {
   summary: 'Tree node accuracy of hypothesis trees against reference trees, per item and corpus',
   usage:
     'sieve tna REF_TREES HYP_TREES [--costs INS,DEL,SUB] [--typed] [--dummy-root] [--format table|json]\n' +
-    '  one bracket tree per line; items are paired by a trailing `(id)` (`(S a b) (utt1)`) when every\n' +
-    '  non-blank line of both files has one, else line by line; Acc_n = (C − I)/(C + S + D), the corpus\n' +
-    '  figure from counts summed over items; costs default to 3,3,4; --dummy-root leaves the roots out\n' +
-    '  of the counts (Thomae et al. §5–6)',
+    '         [--skip-invalid]\n' +
+    '  one bracket tree per line (a bare label is a one-node tree); items are paired by a trailing `(id)`\n' +
+    '  (`(S a b) (utt1)`) when every non-blank line of both files has one, else line by line;\n' +
+    '  Acc_n = (C − I)/(C + S + D), the corpus figure from counts summed over items; costs default to\n' +
+    '  3,3,4; --dummy-root leaves the roots out of the counts (Thomae et al. §5–6); an item with a bad\n' +
+    '  tree on either side is invalid\n' +
+    SKIP_INVALID_USAGE,
   run(args, io) {
     const { values, positionals } = parseCliArgs({
       args,
@@ -121,6 +125,7 @@ export const tna: Command = {
         typed: { type: 'boolean', default: false },
         'dummy-root': { type: 'boolean', default: false },
         format: { type: 'string', default: 'table' },
+        ...SKIP_INVALID_FLAG,
       },
       allowPositionals: true,
     });
@@ -129,23 +134,24 @@ export const tna: Command = {
     const costs = tedCostsOption(values.costs, values.typed);
     const root: RootRule = values['dummy-root'] ? 'dummy' : 'count';
     const pairs = pairLines(readLines(refFile, io), readLines(hypFile, io));
-    let bad = false;
-    const read = (l: TreeLine, file: string): TreeNode | null => {
-      const r = parseTree(l.body, { typed: values.typed });
+    const invalid = new InvalidItems(values['skip-invalid']);
+    const read = (l: TreeLine, file: string, id: string): TreeNode | null => {
+      const r = parseTree(l.body, { typed: values.typed, bareTree: true });
       const first = r.diagnostics.find((d) => d.severity === 'error');
-      if (first) {
-        io.err(`${file}:${l.line + first.line - 1}:${first.column}: ${first.message}\n`);
-        bad = true;
-      }
+      if (first) invalid.add(file, l.line + first.line - 1, first.column, first.message, id);
       return r.value;
     };
-    const items = pairs.map((p) => ({ id: p.id, ref: read(p.ref, refFile), hyp: read(p.hyp, hypFile) }));
-    if (bad) return 1;
+    const items = pairs.map((p) => ({
+      id: p.id,
+      ref: read(p.ref, refFile, p.id),
+      hyp: read(p.hyp, hypFile, p.id),
+    }));
+    if (invalid.stop(io, 'tna')) return 1;
     const result = treeNodeAccuracy(
-      items.map((i) => ({ id: i.id, ref: i.ref!, hyp: i.hyp! })),
+      items.filter((i) => !invalid.has(i.id)).map((i) => ({ id: i.id, ref: i.ref!, hyp: i.hyp! })),
       { costs, root },
     );
-    io.out(format === 'json' ? json(result) : table(result));
+    io.out(format === 'json' ? json(result, invalid) : table(result, invalid));
     return 0;
   },
 };
