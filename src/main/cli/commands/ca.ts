@@ -13,6 +13,7 @@ import type { CliIo, Command } from '../command';
 import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
 import { choiceOption, parseCliArgs, positionalArgs } from '../options';
 import { readInputFile } from './scoreFiles';
+import { UNDEFINED } from '../../../core/scoring/present';
 
 const FORMATS = ['table', 'json'] as const;
 const COSTS = ['sclite', 'equal'] as const;
@@ -94,7 +95,7 @@ function conceptsOf(
 
 function table(scored: CorpusConceptAccuracy, invalid: InvalidItems): string {
   const idW = Math.max(6, ...scored.items.map((i) => i.id.length));
-  const pct = (x: number | null) => (x === null ? 'undef.' : `${(100 * x).toFixed(1)}%`);
+  const pct = (x: number | null) => (x === null ? UNDEFINED : `${(100 * x).toFixed(1)}%`);
   const row = (id: string, cells: (string | number)[], ca: string) =>
     `${id.padEnd(idW)} ${cells.map((c) => String(c).padStart(5)).join(' ')} ${ca.padStart(8)}`;
   const lines = [row('id', ['C', 'S', 'D', 'I', 'N'], 'CA')];

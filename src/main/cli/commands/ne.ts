@@ -20,6 +20,7 @@ import {
   parseCliArgs,
   requiredOption,
 } from '../options';
+import { UNDEFINED, percent } from '../../../core/scoring/present';
 
 const ALIGNERS = ['text', 'phonetic', 'time'] as const;
 const MAPPINGS = ['greedy', 'optimal'] as const;
@@ -105,7 +106,9 @@ async function cmuAligner(): Promise<LexemeAligner> {
   return phoneticAligner({ lookup: (w) => dictionary[w.toLowerCase()]?.split(' '), lexicon: 'cmudict' });
 }
 
-const num = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : x === Infinity ? 'inf' : '—');
+// Tables print fractions as percentages with one decimal, as every table for people does
+// (docs/formats.md, "Figures"); JSON carries the fractions.
+const num = (x: number): string => (Number.isFinite(x) ? percent(x) : x === Infinity ? 'inf' : UNDEFINED);
 const cells = (p: NePrf): string[] => [num(p.precision), num(p.recall), num(p.f)];
 
 function table(header: string[], rows: string[][], leftColumns = 1): string {

@@ -7,6 +7,7 @@ import type { TreeNode } from '../../../core/tree/tree';
 import type { Command } from '../command';
 import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
 import { choiceOption, parseCliArgs, positionalArgs, tedCostsOption } from '../options';
+import { UNDEFINED } from '../../../core/scoring/present';
 
 const FORMATS = ['table', 'json'] as const;
 
@@ -80,7 +81,7 @@ function pairLines(ref: TreeLine[], hyp: TreeLine[]): { id: string; ref: TreeLin
 
 function table(r: TnaResult, invalid: InvalidItems): string {
   const idW = Math.max(6, ...r.items.map((i) => i.id.length));
-  const pct = (x: number | null) => (x === null ? 'undef.' : `${(100 * x).toFixed(1)}%`);
+  const pct = (x: number | null) => (x === null ? UNDEFINED : `${(100 * x).toFixed(1)}%`);
   const row = (id: string, cells: (string | number)[], acc: string) =>
     `${id.padEnd(idW)} ${cells.map((c) => String(c).padStart(6)).join(' ')} ${acc.padStart(8)}`;
   const lines = [row('id', ['C', 'S', 'D', 'I', 'N', 'dist'], 'Acc_n')];

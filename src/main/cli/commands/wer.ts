@@ -11,6 +11,7 @@ import {
 import type { CliIo, Command } from '../command';
 import { choiceOption, parseCliArgs, positionalArgs } from '../options';
 import { readInputFile, reportDiagnostics } from './scoreFiles';
+import { UNDEFINED } from '../../../core/scoring/present';
 
 const FORMATS = ['sum', 'pra', 'json'] as const;
 const COSTS = ['sclite', 'equal'] as const;
@@ -31,7 +32,7 @@ function speakerOf(id: string): string {
 }
 
 function percents(s: WordErrorStats, sentences: number, sentenceErrors: number): string[] {
-  const sErr = sentences === 0 ? '0.0' : ((100 * sentenceErrors) / sentences).toFixed(1);
+  const sErr = sentences === 0 ? UNDEFINED : ((100 * sentenceErrors) / sentences).toFixed(1);
   // sclite prints counts marked `*` for a speaker without reference words; so do we (no finite rate fits).
   const cells = [s.C, s.S, s.D, s.I, s.S + s.D + s.I].map((x) =>
     s.N === 0 ? `${x}*` : ((100 * x) / s.N).toFixed(1),
