@@ -143,10 +143,11 @@ describe('sieve nbest', () => {
         ['a'],
       ),
     );
+    // A line whose utterance cannot be scored is a bad line too, named by file:line:column.
     expect(await sieve('nbest', 'inc.jsonl')).toEqual({
       code: 1,
       out: '',
-      err: 'sieve nbest: utterance "u": scores must not increase down the list (rank 2 has 0.2 after 0.1 at rank 1)\n',
+      err: 'inc.jsonl:1:1: utterance "u": scores must not increase down the list (rank 2 has 0.2 after 0.1 at rank 1)\n',
     });
     for (const [flags, line] of [
       [
@@ -173,5 +174,41 @@ describe('sieve nbest', () => {
       expect(r.err).toContain('usage: sieve nbest FILE.jsonl');
     }
     expect((await sieve('nbest', 'missing.jsonl')).code).toBe(1);
+  });
+
+  it('with --skip-invalid scores the valid lines, lists the skipped ones and counts them in the summary', async () => {
+    const rising = line(
+      'r',
+      [
+        ['a', 0.1],
+        ['b', 0.2],
+      ],
+      ['a'],
+    );
+    const lines = corpus.split('\n');
+    fs.writeFileSync(
+      path.join(dir, 'some.jsonl'),
+      [lines[0], 'not json', rising, lines[0], ...lines.slice(1)].join('\n') + '\n',
+    );
+    const strict = await sieve('nbest', 'some.jsonl', '--format', 'json');
+    expect(strict).toMatchObject({ code: 1, out: '' });
+    expect(strict.err.trim().split('\n')).toHaveLength(3);
+    const r = await sieve('nbest', 'some.jsonl', '--format', 'json', '--skip-invalid');
+    expect(r.code).toBe(0);
+    const err = r.err.trim().split('\n');
+    expect(err[0]).toMatch(/^some\.jsonl:2:1: not valid JSON/);
+    expect(err[1]).toMatch(/^some\.jsonl:3:1: utterance "r": scores must not increase/);
+    expect(err[2]).toMatch(/^some\.jsonl:4:1: utterance "d1\/text" appears twice \(first on line 1\)$/);
+    expect(err[3]).toBe('sieve nbest: skipped 3 items (--skip-invalid)');
+    const out = r.out.trim().split('\n');
+    const summary = (JSON.parse(out.at(-1)!) as { summary: Record<string, unknown> }).summary;
+    expect(summary).toMatchObject({ skipped: 3 });
+    expect((summary.skippedItems as { line: number }[]).map((s) => s.line)).toEqual([2, 3, 4]);
+    // The figures are those of the valid lines alone.
+    fs.writeFileSync(path.join(dir, 'valid.jsonl'), corpus);
+    const valid = await sieve('nbest', 'valid.jsonl', '--format', 'json');
+    const { skipped: _s, skippedItems: _i, ...rest } = summary;
+    expect(rest).toEqual((JSON.parse(valid.out.trim().split('\n').at(-1)!) as { summary: unknown }).summary);
+    expect(out.slice(0, -1)).toEqual(valid.out.trim().split('\n').slice(0, -1));
   });
 });

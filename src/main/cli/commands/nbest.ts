@@ -4,10 +4,18 @@ import { breakdownTable, figureLines } from '../../../core/nbest/breakdown';
 import { INTERP_KINDS, type InterpKind } from '../../../core/nbest/canonical';
 import { LABEL_DIMENSIONS, type LabelDimension } from '../../../core/nbest/labels';
 import { parseNbestJsonl } from '../../../core/nbest/nbestJsonl';
-import { figureName, scoreNbest, type NbestScores } from '../../../core/nbest/nbestScorer';
+import {
+  type NbestScores,
+  type NbestUtterance,
+  figureName,
+  scoreNbest,
+  utteranceKey,
+} from '../../../core/nbest/nbestScorer';
+import { MetricInputError } from '../../../core/stats/errors';
 import { NBEST_METRICS, rowWidth } from '../../../core/nbest/rankMetrics';
 import type { BootstrapOptions } from '../../../core/stats/bootstrap';
 import type { Command } from '../command';
+import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
 import {
   choiceListOption,
   choiceOption,
@@ -16,7 +24,7 @@ import {
   parseCliArgs,
   positionalArgs,
 } from '../options';
-import { readInputFile, reportDiagnostics } from './scoreFiles';
+import { readInputFile } from './scoreFiles';
 
 const FORMATS = ['table', 'json'] as const;
 
@@ -40,10 +48,55 @@ function figuresByK(summary: NbestSummary, ks: readonly number[]): Record<string
   return out;
 }
 
+/**
+ * The utterances of an N-best file that can be scored. A line that cannot be read, or whose utterance
+ * cannot be scored (scores rising down the list, a gold interpretation of the wrong form …), or that
+ * repeats an utterance, is an invalid item named by its line number.
+ */
+function readUtterances(
+  file: string,
+  text: string,
+  options: { ks: number[]; interp: InterpKind },
+  invalid: InvalidItems,
+): NbestUtterance[] {
+  const parsed = parseNbestJsonl(text);
+  // Every non-blank line gives one utterance or one error, in order.
+  const bad = new Set<number>();
+  for (const d of parsed.diagnostics) {
+    if (d.severity !== 'error') continue;
+    invalid.add(file, d.line, d.column, d.message, d.line);
+    bad.add(d.line);
+  }
+  const lineOf: number[] = [];
+  text.split('\n').forEach((raw, k) => {
+    if (raw.trim() !== '' && !bad.has(k + 1)) lineOf.push(k + 1);
+  });
+  const firstLine = new Map<string, number>();
+  return parsed.value.filter((u, i) => {
+    const line = lineOf[i] ?? 0;
+    const key = utteranceKey(u.id, u.labels);
+    const first = firstLine.get(key);
+    if (first !== undefined) {
+      invalid.add(file, line, 1, `utterance "${key}" appears twice (first on line ${first})`, line);
+      return false;
+    }
+    firstLine.set(key, line);
+    try {
+      scoreNbest([u], options);
+    } catch (err) {
+      if (!(err instanceof MetricInputError)) throw err;
+      invalid.add(file, line, 1, err.message, line);
+      return false;
+    }
+    return true;
+  });
+}
+
 function jsonReport(
   s: NbestScores,
   dims: readonly LabelDimension[],
   ci: BootstrapOptions | undefined,
+  invalid: InvalidItems,
 ): string {
   const lines: string[] = [];
   const width = rowWidth(s.ks.length);
@@ -69,6 +122,7 @@ function jsonReport(
     ...{ utterances, cantRepresent, noGold, scored },
     ...figuresByK(overall, s.ks),
     ...rest,
+    ...invalid.summary(),
   };
   if (dims.length > 0) {
     summary['groups'] = groupScores(s, dims).map((g) => {
@@ -86,6 +140,7 @@ function tableReport(
   s: NbestScores,
   dims: readonly LabelDimension[],
   ci: BootstrapOptions | undefined,
+  invalid: InvalidItems,
 ): string {
   const all = summarise(s, undefined, ci);
   const out = [
@@ -101,7 +156,7 @@ function tableReport(
     );
     out.push(...figureLines(all));
   }
-  return `${out.join('\n')}\n`;
+  return `${out.join('\n')}\n${invalid.note()}`;
 }
 
 /** `sieve nbest FILE.jsonl`: NotFound, Precision, Recall, FRecall, DCG and NDCG at K of N-best lists. */
@@ -110,7 +165,9 @@ export const nbest: Command = {
   summary: 'N-best interpretation figures (NotFound, Recall, FRecall, NDCG @K) with a Table 3 breakdown',
   usage:
     'sieve nbest FILE.jsonl [--k 1,3,10,inf] [--by accuracy,knowledge,input] [--format table|json] ' +
-    '[--interp auto|tree|avs|json|text] [--ci] [--resamples 1000] [--seed 12345]',
+    '[--interp auto|tree|avs|json|text] [--ci] [--resamples 1000] [--seed 12345] [--skip-invalid]\n' +
+    '  one utterance per line; a line that cannot be read or scored, or repeats an utterance, is invalid\n' +
+    SKIP_INVALID_USAGE,
   run(args, io) {
     const { values, positionals } = parseCliArgs({
       args,
@@ -122,6 +179,7 @@ export const nbest: Command = {
         ci: { type: 'boolean', default: false },
         resamples: { type: 'string' },
         seed: { type: 'string' },
+        ...SKIP_INVALID_FLAG,
       },
       allowPositionals: true,
     });
@@ -136,12 +194,15 @@ export const nbest: Command = {
     const seed = integerOption('--seed', values.seed, 12345);
     const text = readInputFile(file, io);
     if (text === null) return 1;
-    const parsed = parseNbestJsonl(text);
-    if (reportDiagnostics(file, parsed.diagnostics, io)) return 1;
-    const scores = scoreNbest(parsed.value, { ks, interp });
+    const invalid = new InvalidItems(values['skip-invalid']);
+    const utterances = readUtterances(file, text, { ks, interp }, invalid);
+    if (invalid.stop(io, 'nbest')) return 1;
+    const scores = scoreNbest(utterances, { ks, interp });
     const ci = values.ci ? { resamples, seed } : undefined;
     const by: LabelDimension[] = dims;
-    io.out(format === 'json' ? jsonReport(scores, by, ci) : tableReport(file, scores, by, ci));
+    io.out(
+      format === 'json' ? jsonReport(scores, by, ci, invalid) : tableReport(file, scores, by, ci, invalid),
+    );
     return 0;
   },
 };
