@@ -101,4 +101,29 @@ describe('sieve parseval', () => {
       "sieve parseval: --prm: 'nope.prm'; expected collins or an EVALB parameter file (no such file)",
     );
   });
+
+  it('with --skip-invalid reports a sentence with a bad line as skipped, lists it and counts it', async () => {
+    write('g.txt', '(S (NN a) (VB b))\n(S (NN b)\n(S (NN c) (VB d))\n');
+    write('t.txt', '(S (NN a) (VB b))\n(S (NN b))\n(S (VB c) (VB d))\n');
+    const r = await sieve('parseval', 'g.txt', 't.txt', '--json', '--skip-invalid');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      "g.txt:2:1: '(' never closed (1 open at end of input)\nsieve parseval: skipped 1 item (--skip-invalid)\n",
+    );
+    const json = JSON.parse(r.out) as {
+      sentences: { status: string }[];
+      all: { valid: number; skipped: number };
+      skipped: number;
+      skippedItems: unknown[];
+    };
+    expect(json.sentences.map((s) => s.status)).toEqual(['ok', 'skip', 'ok']);
+    expect(json.all).toMatchObject({ valid: 2, skipped: 1 });
+    expect(json.skipped).toBe(1);
+    expect(json.skippedItems).toEqual([
+      { id: 2, file: 'g.txt', line: 2, column: 1, reason: "'(' never closed (1 open at end of input)" },
+    ]);
+    const report = await sieve('parseval', 'g.txt', 't.txt', '--skip-invalid');
+    expect(report.out).toMatch(/^skipped 1 item: 2 \(g\.txt:2:1\)$/m);
+    expect(report.out).toMatch(/^Number of Skip {2}sentence += +1$/m);
+  });
 });

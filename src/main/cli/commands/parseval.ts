@@ -13,16 +13,17 @@ import { cFixedWidth } from '../../../core/text/cFixed';
 import { parseBrackets } from '../../../core/tree/bracket';
 import type { TreeNode } from '../../../core/tree/tree';
 import type { Command } from '../command';
+import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
 import { optionError, parseCliArgs, positionalArgs } from '../options';
 
-/** Reads one tree per line (EVALB's input); parse problems come back as `file:line:column: …`. */
-function readLines(file: string, text: string, errors: string[]): (TreeNode | null)[] {
+/** Reads one tree per line (EVALB's input); a line that does not parse makes its sentence invalid. */
+function readLines(file: string, text: string, invalid: InvalidItems): (TreeNode | null)[] {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return lines.map((line, k) => {
     const r = parseBrackets(line);
     const first = r.diagnostics.find((d) => d.severity === 'error');
-    if (first) errors.push(`${file}:${k + 1}:${first.column}: ${first.message}`);
+    if (first) invalid.add(file, k + 1, first.column, first.message, k + 1);
     return evalbLineTree(r.value);
   });
 }
@@ -53,15 +54,21 @@ export const parseval: Command = {
   name: 'parseval',
   summary: 'ParsEval bracket scores (EVALB, COLLINS.prm) of bracketed trees, one per line',
   usage:
-    'sieve parseval GOLD PRED [--prm collins|FILE.prm] [--json]\n' +
+    'sieve parseval GOLD PRED [--prm collins|FILE.prm] [--json] [--skip-invalid]\n' +
     '  one tree per line in both files (an empty line is a skipped sentence); EVALB-style report with\n' +
     '  labelled P/R/F1 (or unlabelled with LABELED 0 in the parameter file), both in the SIEVE block;\n' +
     '  sentences whose words differ from the gold are not scored (ParsEval is undefined for them);\n' +
-    '  --json prints {"sentences": […], "all", "cutoff", "signature"} instead',
+    '  --json prints {"sentences": […], "all", "cutoff", "signature"} instead. A sentence whose gold or\n' +
+    '  test line does not parse is invalid; --skip-invalid reports it as a skipped sentence (status 2)\n' +
+    SKIP_INVALID_USAGE,
   run(args, io) {
     const { values, positionals } = parseCliArgs({
       args,
-      options: { prm: { type: 'string', default: 'collins' }, json: { type: 'boolean', default: false } },
+      options: {
+        prm: { type: 'string', default: 'collins' },
+        json: { type: 'boolean', default: false },
+        ...SKIP_INVALID_FLAG,
+      },
       allowPositionals: true,
     });
     const [goldFile, predFile] = positionalArgs(positionals, ['GOLD', 'PRED']) as [string, string];
@@ -81,21 +88,33 @@ export const parseval: Command = {
       for (const d of r.diagnostics) errors.push(`${values.prm}:${d.line}:${d.column}: ${d.message}`);
       params = r.value;
     }
-    const golds = readLines(goldFile, read(goldFile), errors);
-    const preds = readLines(predFile, read(predFile), errors);
+    // Sentences are numbered from 1, one per line of both files.
+    const invalid = new InvalidItems(values['skip-invalid']);
+    const golds = readLines(goldFile, read(goldFile), invalid);
+    const preds = readLines(predFile, read(predFile), invalid);
     if (errors.length > 0) {
       for (const e of errors) io.err(`${e}\n`);
+      invalid.stop(io, 'parseval');
       return 1;
     }
+    if (invalid.stop(io, 'parseval')) return 1;
     if (golds.length !== preds.length) {
       throw new MetricInputError(`${goldFile} has ${golds.length} lines but ${predFile} has ${preds.length}`);
     }
-    const r = scoreParseval(golds, preds, params);
+    // An invalid sentence is not scored: EVALB's skipped sentence (no trees), its reason the bad line.
+    const kept = (trees: (TreeNode | null)[]) => trees.map((t, i) => (invalid.has(i + 1) ? null : t));
+    const r = scoreParseval(kept(golds), kept(preds), params);
+    r.sentences.forEach((s, i) => {
+      if (invalid.has(i + 1)) r.sentences[i] = { ...s, reason: 'invalid input line (--skip-invalid)' };
+    });
     r.sentences.forEach((s, i) => {
       if (s.status === 'error') io.err(`${predFile}:${i + 1}: ${s.reason}\n`);
     });
-    if (values.json) io.out(`${JSON.stringify(r)}\n`);
-    else io.out(evalbReport(r.sentences, r.all, r.cutoff, params) + sieveBlock(r.all, r.signature));
+    if (values.json) io.out(`${JSON.stringify({ ...r, ...invalid.summary() })}\n`);
+    else
+      io.out(
+        evalbReport(r.sentences, r.all, r.cutoff, params) + sieveBlock(r.all, r.signature) + invalid.note(),
+      );
     return 0;
   },
 };
