@@ -278,3 +278,28 @@ describe('sieve structiou over overlapping, repeated, zero-length and noisy word
     expect(r.err).toContain('gold word 2 ends (0.4999) before it starts (0.5)');
   });
 });
+
+describe('sieve structiou: a missing prediction', () => {
+  it('scores "pred": null as no constituent proposed: 0 over the gold constituents, counted in the corpus', async () => {
+    const gold = {
+      tree: '(S (A a) (B b))',
+      words: [
+        ['a', 0, 1],
+        ['b', 1, 2],
+      ],
+    };
+    write('p.jsonl', [
+      { id: 'same', gold, pred: gold },
+      { id: 'none', gold, pred: null },
+    ]);
+    const r = await sieve('structiou', '--jsonl', 'p.jsonl');
+    expect(r.err).toBe('');
+    const lines = r.out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[1]).toEqual({ id: 'none', struct_iou: 0, matched_iou: 0, nodes: 3 });
+    // Corpus: 2 × (3 + 0) / (6 + 3); sentence level: the mean of 1 and 0.
+    expect(lines[2]!.summary).toMatchObject({ sentences: 2, corpus_level: 6 / 9, sentence_level: 0.5 });
+  });
+});

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MetricInputError } from '../../../core/stats/errors';
 import { combineStructIou } from '../../../core/structIou/corpus';
-import { type WordTime, unitWordTimes } from '../../../core/structIou/segmentTree';
+import { type WordTime, buildSegmentTree, unitWordTimes } from '../../../core/structIou/segmentTree';
 import { type StructIouResult, structIou, structIouSignature } from '../../../core/structIou/structIou';
 import { parseTree } from '../../../core/tree/bracket';
 import { type TreeNode, leaves } from '../../../core/tree/tree';
@@ -24,7 +24,8 @@ interface Line {
   id: unknown;
   flexible: boolean | undefined;
   gold: Side;
-  pred: Side;
+  /** Null: the system proposed no tree (an empty hypothesis). */
+  pred: Side | null;
 }
 
 /**
@@ -91,8 +92,10 @@ function readJsonl(file: string, content: string, text: boolean, invalid: Invali
       return;
     }
     const gold = readSide(rec.gold, 'gold', text, report);
-    const pred = readSide(rec.pred, 'pred', text, report);
-    if (gold && pred) lines.push({ line: lineNo, raw, item, id, flexible: rec.flexible, gold, pred });
+    // `"pred": null` is an utterance without the system's tree: every gold constituent unmatched.
+    const pred = rec.pred === null ? null : readSide(rec.pred, 'pred', text, report);
+    if (gold && (pred || rec.pred === null))
+      lines.push({ line: lineNo, raw, item, id, flexible: rec.flexible, gold, pred });
   });
   return lines;
 }
@@ -120,6 +123,7 @@ export const structiou: Command = {
   usage:
     'sieve structiou --jsonl FILE [--no-flexible] [--threshold T] [--text] [--pairs] [--corpus] [--skip-invalid]\n' +
     '  each line {"id", "flexible"?, "gold": {"tree": "(S …)", "words": [["w", start, end], …]}, "pred": {…}};\n' +
+    '  "pred": null is a system without a tree there (nothing matched: 0 over the gold\'s constituents);\n' +
     '  the leaves of each tree are its words, in order; a line\'s "flexible" overrides the flag;\n' +
     '  prints {"id", "struct_iou", "matched_iou", "nodes"} per line (--pairs adds the matched pairs:\n' +
     '  node paths, labels, spans and IoU), then {"summary": …} with sentence- and corpus-level scores;\n' +
@@ -161,9 +165,12 @@ export const structiou: Command = {
     for (const l of lines) {
       const lineFlexible = l.flexible ?? flexible;
       mixed ||= lineFlexible !== flexible;
-      let r: StructIouResult;
+      let r: Pick<StructIouResult, 'score' | 'matchedIou' | 'nodes'> & Partial<StructIouResult>;
       try {
-        r = structIou(l.gold, l.pred, { flexible: lineFlexible, threshold }, timing);
+        r = l.pred
+          ? structIou(l.gold, l.pred, { flexible: lineFlexible, threshold }, timing)
+          : // Shi et al. Definition 12 with no predicted constituent: nothing matched over the gold's.
+            { score: 0, matchedIou: 0, nodes: buildSegmentTree(l.gold.tree, l.gold.words, 'gold').size };
       } catch (err) {
         if (!(err instanceof MetricInputError)) throw err;
         // The message starts with the side whose words are wrong ("pred word 5 ends … before it starts").
@@ -180,7 +187,7 @@ export const structiou: Command = {
         nodes: r.nodes,
       };
       if (lineFlexible !== flexible) rec.flexible = lineFlexible;
-      if (values.pairs) rec.pairs = pairsJson(r);
+      if (values.pairs) rec.pairs = r.pairs ? pairsJson(r as StructIouResult) : [];
       if (!values.corpus) out.push(`${JSON.stringify(rec)}\n`);
     }
     if (invalid.stop(io, 'structiou')) return 1;
