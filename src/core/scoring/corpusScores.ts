@@ -2,7 +2,13 @@
 // statistics (WER is a ratio of sums, not a mean of ratios), with a percentile bootstrap 95% interval.
 import { bootstrapInterval, bootstrapSignature, pairedBootstrap } from '../stats/bootstrap';
 import { approximateRandomisation } from '../stats/randomisation';
-import { type CorpusStatistic, f1Statistic, meanStatistic, ratioStatistic } from '../stats/statistic';
+import {
+  type CorpusStatistic,
+  f1Statistic,
+  meanStatistic,
+  ratioStatistic,
+  strictF1Statistic,
+} from '../stats/statistic';
 import { METRIC, partOfMetric } from './coverage';
 import type { UtteranceScores } from './scoreUtterance';
 
@@ -97,7 +103,8 @@ export function metricRows(s: UtteranceScores, coverage: Coverage = 'all'): Metr
   }
   if (s.entities) {
     const e = s.entities;
-    add(METRIC.entities, f1Statistic(), e.signature, [e.correct, e.hyp - e.correct, e.ref - e.correct]);
+    // Undefined when precision or recall is (nothing proposed, or nothing to find), as `sieve ne` has it.
+    add(METRIC.entities, strictF1Statistic, e.signature, [e.correct, e.hyp - e.correct, e.ref - e.correct]);
   }
   if (s.nbest)
     for (const k of METRIC.nbest) {

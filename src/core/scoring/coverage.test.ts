@@ -92,6 +92,14 @@ describe('an utterance without output', () => {
     expect(wer(covered).signature).toMatch(/\|missing:skip\|v:/);
     // Every metric of the full system is there both ways, none dropped.
     expect(all.map((f) => f.metric).sort()).toEqual(covered.map((f) => f.metric).sort());
+    // Entities: 1 right of 2 gold, 1 proposed: 2·1 / (2 + 1).
+    expect(all.find((f) => f.metric === 'Entity F1')!.value).toBeCloseTo(2 / 3, 12);
+    // Nothing proposed anywhere: precision is undefined, and so is F1 — not 0.
+    const silent = corpusScores([scores[1]!, scores[1]!], { resamples: 10 }).find(
+      (f) => f.metric === 'Entity F1',
+    )!;
+    expect(silent).toMatchObject({ n: 2, N: 2, empty: 2 });
+    expect(silent.value).toBeNaN();
     const node = all.find((f) => f.metric === 'Node accuracy (syntax)')!;
     expect(node).toMatchObject({ value: 0.5, n: 2, N: 2, empty: 1 });
   });

@@ -17,7 +17,7 @@ const finite = (x: number | null | undefined): number | null =>
 /**
  * The figures of one utterance, in a fixed order: WER and word accuracy (Boros et al.: WA = 1 − WER,
  * so it can be negative), concept accuracy, per tree node accuracy, Struct-IoU (sentence level) and
- * ParsEval F1, entity F1 (2·correct / (gold + system entities); null with no entity on either side),
+ * ParsEval F1, entity F1 (`entityF1`: null without entities on either side),
  * FRecall@1 and NDCG@3 (null where the utterance is not scored, e.g. no gold interpretation). A figure
  * the utterance has no gold for, or the system no output part for, is absent; one it counts in but that is
  * undefined (0/0, or not computable, e.g. ParsEval over different words) is null.
@@ -37,16 +37,20 @@ export function utteranceMetricList(s: UtteranceScores): UtteranceMetric[] {
     if (t.structIou) add(`Struct-IoU (${t.name})`, t.structIou.score, t.structIou.signature);
     if (t.parseval) add(`ParsEval F1 (${t.name})`, t.parseval.f1, t.parseval.signature);
   }
-  if (s.entities) {
-    const e = s.entities;
-    const den = e.ref + e.hyp;
-    add('Entity F1', den === 0 ? null : (2 * e.correct) / den, e.signature);
-  }
+  if (s.entities) add('Entity F1', entityF1(s.entities), s.entities.signature);
   if (s.nbest) for (const k of ['FRecall@1', 'NDCG@3']) add(k, s.nbest.figures[k] ?? null, s.nbest.signature);
   // A metric the utterance counts in but could not be computed on (ParsEval over different words) is
   // undefined here, listed as null rather than left out.
   for (const u of s.unscored ?? []) add(u.metric, null, u.signature);
   return out;
+}
+
+/**
+ * Entity F1 = 2·correct / (gold + system entities), undefined (null) when precision or recall is: no
+ * entity proposed, or none to find (the rule of `sieve ne`, score.ts).
+ */
+export function entityF1(e: { correct: number; ref: number; hyp: number }): number | null {
+  return e.ref === 0 || e.hyp === 0 ? null : (2 * e.correct) / (e.ref + e.hyp);
 }
 
 /** The figures of one utterance as a record, metric → value (see `utteranceMetricList`). */

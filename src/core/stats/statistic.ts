@@ -82,6 +82,15 @@ export function f1Statistic(emptyValue = Number.NaN): CorpusStatistic {
   });
 }
 
+/**
+ * F1 from summed counts `[TP, FP, FN]` that is undefined (NaN) whenever precision or recall is: with nothing
+ * proposed (TP + FP = 0) or nothing to find (TP + FN = 0) — never 0 for a figure with a zero denominator,
+ * as named-entity scoring reports it (score.ts).
+ */
+export const strictF1Statistic: CorpusStatistic = additiveStatistic('f1-strict', 3, (s) =>
+  s[0]! + s[1]! === 0 || s[0]! + s[2]! === 0 ? Number.NaN : (2 * s[0]!) / (2 * s[0]! + s[1]! + s[2]!),
+);
+
 /** The statistics the command line can name (`--combine`, or a results file's `combine` map). */
 export function statisticByName(name: string): CorpusStatistic {
   switch (name) {

@@ -2,6 +2,7 @@ import { canonicalInterpretation } from '../../../core/nbest/canonical';
 import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
 import type { GoldRecords } from '../../../core/gold/records';
 import { UNDEFINED, percent } from '../../../core/scoring/present';
+import { entityF1 } from '../../../core/scoring/utteranceMetrics';
 import { TedMapping } from './TedMapping';
 import type { SystemScores } from './useSystemScores';
 
@@ -111,7 +112,7 @@ function rows(s: UtteranceScores) {
   }
   if (s.entities) {
     const e = s.entities;
-    const f = e.ref + e.hyp === 0 ? null : (2 * e.correct) / (e.ref + e.hyp);
+    const f = entityF1(e);
     out.push({
       name: 'Entity F1',
       value: pct(f),
