@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ANNOTATION_SETTINGS } from '../src/core/edit/settings';
 import { parseConceptList } from '../src/core/metrics/conceptAccuracy';
 import { scoreTranscripts } from '../src/core/metrics/wordAccuracy';
 import { ProjectManifest } from '../src/core/model/projectManifest';
@@ -21,6 +22,7 @@ import { TRANSCRIPT_SYSTEM, transcriptSystem } from '../scripts/demo/transcriptS
 import { tempDir } from './helpers/tempProject';
 
 const DEMO_DIR = path.resolve(import.meta.dirname, '../resources/demo');
+const DEFAULT_TYPES = DEFAULT_ANNOTATION_SETTINGS.entityTypes.map((t) => t.type);
 
 // Measured on the committed demo: the words are at least 41.7 dB louder (RMS) than the rest of their
 // utterance, every single word at least 39.1 dB, and no pause of 20 ms or more rises above -59.3 dBFS
@@ -176,6 +178,19 @@ describe('demo project', () => {
     for (const d of details) expect(d.audio.state).toBe('ok');
   });
 
+  it('types every gold and system entity as a default entity key makes it', () => {
+    // Pressing an entity key over an entity gives it the key's type: a type no key makes would be
+    // changed by accident (the demo's P, L and O once were, into PERSON, LOCATION, ORGANIZATION).
+    expect(store.annotationSettings().settings.entityTypes).toEqual(DEFAULT_ANNOTATION_SETTINGS.entityTypes);
+    const gold = store.db.prepare('SELECT DISTINCT type FROM gold_entity').pluck().all() as string[];
+    const systems = manifest.systems.flatMap((s) =>
+      s.outputs.flatMap((o) => (o.entities ?? []).map((e) => e.type)),
+    );
+    expect(gold.length).toBeGreaterThan(0);
+    expect(systems.length).toBeGreaterThan(0);
+    for (const type of new Set([...gold, ...systems])) expect(DEFAULT_TYPES).toContain(type);
+  });
+
   it('holds exactly the utterances and words of its manifest', () => {
     const summary = store.summary();
     expect(summary.utterances).toBe(manifest.utterances.length);
@@ -252,7 +267,7 @@ describe('demo project', () => {
       for (const u of manifest.utterances) {
         expect(u.entities!.length, u.id).toBeGreaterThan(0);
         for (const e of u.entities!) {
-          expect(['P', 'L', 'O']).toContain(e.type);
+          expect(DEFAULT_TYPES).toContain(e.type);
           expect(e.lastWord, u.id).toBeLessThan(u.words.length);
         }
         expect(u.concepts!.length, u.id).toBeGreaterThan(0);
@@ -272,9 +287,9 @@ describe('demo project', () => {
         ),
       );
       // Spot checks against the sentences (utterances.ts).
-      expect(named).toContain('P Angela Merkel');
-      expect(named).toContain('O United Nations');
-      expect(named).toContain('L Heathrow airport');
+      expect(named).toContain('PERSON Angela Merkel');
+      expect(named).toContain('ORGANIZATION United Nations');
+      expect(named).toContain('LOCATION Heathrow airport');
     });
 
     it('is what gold.ts says, with no problems, and is stored in the project', () => {
@@ -306,9 +321,9 @@ describe('demo project', () => {
       expect(
         treeProblems('(root:S (word:I) (concept:A (concept:want)) (word:to) (word:go))', true, words),
       ).toEqual(['node "want" has type "concept", expected "word"']);
-      expect(entitySpan(words, { type: 'L', text: 'Bonn' })).toBeNull();
-      expect(entitySpan(['to', 'Bonn', 'to', 'Bonn'], { type: 'L', text: 'Bonn', nth: 1 })).toEqual({
-        type: 'L',
+      expect(entitySpan(words, { type: 'LOCATION', text: 'Bonn' })).toBeNull();
+      expect(entitySpan(['to', 'Bonn', 'to', 'Bonn'], { type: 'LOCATION', text: 'Bonn', nth: 1 })).toEqual({
+        type: 'LOCATION',
         firstWord: 3,
         lastWord: 3,
       });

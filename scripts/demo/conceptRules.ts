@@ -54,13 +54,13 @@ export function extractConcepts(words: readonly string[]): SpannedConcept[] {
 
   for (const m of findNames(words)) {
     const value = words.slice(m.first, m.last + 1).join('_');
-    if (m.type === 'L') {
+    if (m.type === 'LOCATION') {
       const prep = free(m.first - 1) ? PLACE_CONCEPT[lower[m.first - 1]!] : undefined;
       const first = prep ? m.first - 1 : m.first;
       const inner = { first: m.first, last: m.last, label: 'APlace' };
       if (prep) add({ attribute: prep[0], value, first, last: m.last, label: prep[1], inner });
       else add({ attribute: 'location', value, first, last: m.last, label: 'ALocation', inner });
-    } else if (m.type === 'P') {
+    } else if (m.type === 'PERSON') {
       add({ attribute: 'person', value, first: m.first, last: m.last, label: 'APerson' });
     } else if (AIRLINES.has(lower[m.first]!)) {
       add({ attribute: 'airline', value, first: m.first, last: m.last, label: 'AAirline' });

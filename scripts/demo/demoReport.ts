@@ -78,7 +78,9 @@ export function renderDemoReport(gold: readonly ReportUtterance[], systems: read
       '(AOrigin, ADestination, APlace, ADate …) and `word:` leaves; words outside every concept hang from ' +
       'the root (§5: levels may be skipped);',
   );
-  p('- entities P / L / O (person, location, organisation) as in Burger et al.;');
+  p(
+    '- entities PERSON / LOCATION / ORGANIZATION as in Burger et al. (their P / L / O; the default entity keys P, L and O make them);',
+  );
   p('- concepts: attribute–value lists as in Boros et al. (4), e.g. `sourcecity:Bonn goalcity:Berlin`;');
   p(
     '- interpretations: the concept list written canonically (`attribute:value` in word order, one space ' +
@@ -126,7 +128,9 @@ export function renderDemoReport(gold: readonly ReportUtterance[], systems: read
     '- `syntax` tree: a chunk parser (lexicon part-of-speech lookup with suffix guesses, then NP, PP and ' +
       'verb-group patterns; every phrase after a verb attaches to it; a first WH-adverb makes an SBARQ).',
   );
-  p('- entities: a gazetteer tagger (cities, countries, airports → L; people → P; companies, UN → O).');
+  p(
+    '- entities: a gazetteer tagger (cities, countries, airports → LOCATION; people → PERSON; companies, UN → ORGANIZATION).',
+  );
   p(
     '- concepts and `semantic` tree: rules such as `from X` → sourcecity:X, `to X` → goalcity:X, ' +
       '`in X` → location:X, day → date, "flight N" → flightnumber (`scripts/demo/conceptRules.ts`). On the ' +

@@ -3,10 +3,11 @@
 // (Burger et al.), attribute–value concepts (Boros et al.) and the correct interpretations.
 // Tree leaves are the utterance's words exactly (as espeak-ng spoke them: no punctuation); goldCheck.ts
 // verifies that, and the build refuses gold that fails it.
+import type { NameType } from './lexicon';
 
 /** An entity written by hand as its type and its words; `nth` picks a later occurrence (0-based). */
 export interface HandEntity {
-  type: 'P' | 'L' | 'O';
+  type: NameType;
   text: string;
   nth?: number;
 }
@@ -39,8 +40,8 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
       '(concept:AOrigin (word:from) (concept:APlace (word:Bonn))) ' +
       '(concept:ADestination (word:to) (concept:APlace (word:Berlin))))',
     entities: [
-      { type: 'L', text: 'Bonn' },
-      { type: 'L', text: 'Berlin' },
+      { type: 'LOCATION', text: 'Bonn' },
+      { type: 'LOCATION', text: 'Berlin' },
     ],
     concepts: 'sourcecity:Bonn goalcity:Berlin',
   },
@@ -51,7 +52,7 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
     semantic:
       '(root:S (concept:AQuery (word:When)) (word:does) (word:the) (word:next) (word:train) ' +
       '(concept:ADestination (word:to) (concept:APlace (word:Hamburg))) (word:leave))',
-    entities: [{ type: 'L', text: 'Hamburg' }],
+    entities: [{ type: 'LOCATION', text: 'Hamburg' }],
     concepts: 'query:departuretime goalcity:Hamburg',
   },
   'train-03': {
@@ -64,8 +65,8 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
       '(concept:ADestination (word:to) (concept:APlace (word:Munich))) ' +
       '(concept:ADate (word:tomorrow)) (concept:ATime (word:morning)))',
     entities: [
-      { type: 'L', text: 'Frankfurt' },
-      { type: 'L', text: 'Munich' },
+      { type: 'LOCATION', text: 'Frankfurt' },
+      { type: 'LOCATION', text: 'Munich' },
     ],
     concepts: 'query:connection sourcecity:Frankfurt goalcity:Munich date:tomorrow time:morning',
   },
@@ -77,7 +78,7 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
       '(root:S (word:I) (word:need) (word:a) (concept:ATicket (word:return) (word:ticket)) ' +
       '(concept:ADestination (word:to) (concept:APlace (word:Stuttgart))) (word:leaving) ' +
       '(concept:ADate (word:on) (word:Friday)) (concept:ATime (word:evening)))',
-    entities: [{ type: 'L', text: 'Stuttgart' }],
+    entities: [{ type: 'LOCATION', text: 'Stuttgart' }],
     concepts: 'ticket:return goalcity:Stuttgart date:Friday time:evening',
     // "leaving on Friday evening" may also be read as the return journey leaving Stuttgart then.
     alternatives: ['ticket:return goalcity:Stuttgart returndate:Friday returntime:evening'],
@@ -89,7 +90,7 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
     semantic:
       '(root:S (concept:AQuery (word:When)) (word:does) (word:the) (word:flight) ' +
       '(concept:ADestination (word:to) (concept:APlace (word:London))) (word:depart))',
-    entities: [{ type: 'L', text: 'London' }],
+    entities: [{ type: 'LOCATION', text: 'London' }],
     concepts: 'query:departuretime goalcity:London',
   },
   'airport-02': {
@@ -101,7 +102,7 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
       '(concept:ADestination (word:to) (concept:APlace (word:Boston))) (word:leaves) ' +
       '(concept:AGate (word:from) (word:gate) (concept:AGateNumber (word:twelve))) ' +
       '(concept:ATime (word:at) (word:noon)))',
-    entities: [{ type: 'L', text: 'Boston' }],
+    entities: [{ type: 'LOCATION', text: 'Boston' }],
     concepts: 'flightnumber:7 goalcity:Boston gate:12 time:noon',
   },
   'airport-03': {
@@ -109,7 +110,7 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
     semantic:
       '(root:S (word:Is) (word:the) (word:plane) ' +
       '(concept:AOrigin (word:from) (concept:APlace (word:Paris))) (concept:AStatus (word:delayed)))',
-    entities: [{ type: 'L', text: 'Paris' }],
+    entities: [{ type: 'LOCATION', text: 'Paris' }],
     concepts: 'sourcecity:Paris status:delayed',
   },
   'airport-04': {
@@ -121,8 +122,8 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
       '(word:my) (concept:AAirline (word:Lufthansa)) (word:flight) ' +
       '(concept:ADestination (word:to) (concept:APlace (word:Munich))))',
     entities: [
-      { type: 'O', text: 'Lufthansa' },
-      { type: 'L', text: 'Munich' },
+      { type: 'ORGANIZATION', text: 'Lufthansa' },
+      { type: 'LOCATION', text: 'Munich' },
     ],
     concepts: 'query:checkin airline:Lufthansa goalcity:Munich',
   },
@@ -135,9 +136,9 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
       '(concept:APerson (word:Angela) (word:Merkel)) (concept:AEvent (word:met)) ' +
       '(concept:APerson (word:Barack) (word:Obama)))',
     entities: [
-      { type: 'L', text: 'Berlin' },
-      { type: 'P', text: 'Angela Merkel' },
-      { type: 'P', text: 'Barack Obama' },
+      { type: 'LOCATION', text: 'Berlin' },
+      { type: 'PERSON', text: 'Angela Merkel' },
+      { type: 'PERSON', text: 'Barack Obama' },
     ],
     concepts: 'location:Berlin person:Angela_Merkel event:meeting person:Barack_Obama',
   },
@@ -151,8 +152,8 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
       '(concept:ALocation (word:in) (concept:APlace (word:Geneva))) (concept:ADate (word:on) (word:Friday)))',
     // MUC and Burger et al. leave the article outside the name.
     entities: [
-      { type: 'O', text: 'United Nations' },
-      { type: 'L', text: 'Geneva' },
+      { type: 'ORGANIZATION', text: 'United Nations' },
+      { type: 'LOCATION', text: 'Geneva' },
     ],
     concepts: 'organisation:United_Nations event:meeting location:Geneva date:Friday',
   },
@@ -163,8 +164,8 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
       '(root:S (concept:AOrganisation (word:Siemens)) (concept:AEvent (word:announced)) ' +
       '(concept:ATopic (word:new) (word:jobs)) (concept:ALocation (word:in) (concept:APlace (word:Munich))))',
     entities: [
-      { type: 'O', text: 'Siemens' },
-      { type: 'L', text: 'Munich' },
+      { type: 'ORGANIZATION', text: 'Siemens' },
+      { type: 'LOCATION', text: 'Munich' },
     ],
     concepts: 'organisation:Siemens event:announcement topic:jobs location:Munich',
     // "in Munich" may say where the jobs are rather than where they were announced.
@@ -179,9 +180,9 @@ export const DEMO_GOLD: Readonly<Record<string, HandGold>> = {
       '(concept:ATopic (word:office)) (concept:ALocation (word:in) (concept:APlace (word:London))) ' +
       '(concept:ANear (word:near) (concept:APlace (word:Heathrow) (word:airport))))',
     entities: [
-      { type: 'O', text: 'Microsoft' },
-      { type: 'L', text: 'London' },
-      { type: 'L', text: 'Heathrow airport' },
+      { type: 'ORGANIZATION', text: 'Microsoft' },
+      { type: 'LOCATION', text: 'London' },
+      { type: 'LOCATION', text: 'Heathrow airport' },
     ],
     concepts: 'organisation:Microsoft event:opening topic:office location:London near:Heathrow_airport',
   },

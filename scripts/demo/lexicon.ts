@@ -40,17 +40,20 @@ export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(
   'one two three four five six seven eight nine ten eleven twelve'.split(' ').map((w, i) => [w, i + 1]),
 );
 
-/** Gazetteer entity types (Burger et al. §1: P person, L location, O organisation). */
-export type NameType = 'P' | 'L' | 'O';
+/**
+ * Gazetteer entity types (Burger et al. §1: P person, L location, O organisation), named as MUC's ENAMEX
+ * types and the project's default entity keys (P, L, O) make them.
+ */
+export type NameType = 'PERSON' | 'LOCATION' | 'ORGANIZATION';
 
 /** Names by type, lower case, comma-separated; the longest match wins when one name contains another. */
 const NAMES: Readonly<Record<NameType, string>> = {
-  L:
+  LOCATION:
     'bonn, berlin, hamburg, frankfurt, munich, stuttgart, london, boston, paris, geneva, vienna, dublin, ' +
     'madrid, hanover, bremen, rome, milan, zurich, dresden, cologne, amsterdam, brussels, oslo, new york, ' +
     'germany, france, england, heathrow, heathrow airport, gatwick, gatwick airport',
-  P: 'angela merkel, merkel, barack obama, obama, putin, tony blair, blair, chirac',
-  O: 'united nations, siemens, microsoft, lufthansa, google, intel, nokia, airbus, boeing',
+  PERSON: 'angela merkel, merkel, barack obama, obama, putin, tony blair, blair, chirac',
+  ORGANIZATION: 'united nations, siemens, microsoft, lufthansa, google, intel, nokia, airbus, boeing',
 };
 
 /** Organisations that are airlines: the concept extractor reads them as `airline`, not `organisation`. */
