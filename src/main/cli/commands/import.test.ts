@@ -162,7 +162,9 @@ describe('sieve import', () => {
           'none.sgml',
         )
       ).err,
-    ).toMatch(/none\.sgml does not exist/);
+    ).toMatch(
+      /^sieve import: --entities: 'none\.sgml'; expected an existing entity file \(SGML, CoNLL or JSON\); .*none\.sgml does not exist\nusage: /,
+    );
   });
 
   it('reads ELAN EAF word tiers', async () => {

@@ -4,7 +4,7 @@ import { attachEntities, attachTrees } from '../../import/attachAnnotation';
 import { type ImportIssue, scanCorpus } from '../../import/scanCorpus';
 import { writeCorpus } from '../../import/writeCorpus';
 import type { Command } from '../command';
-import { parseCliArgs, positionalArgs, requiredOption } from '../options';
+import { optionError, parseCliArgs, positionalArgs, requiredOption } from '../options';
 
 /** `file:line:col: message`, the form editors and terminals link to. */
 export function formatIssue(i: ImportIssue): string {
@@ -47,14 +47,15 @@ export const importCorpus: Command = {
     const project = path.resolve(io.cwd, projectArg);
     const audioDir = path.resolve(io.cwd, audioArg);
     const alignment = path.resolve(io.cwd, alignmentArg);
-    const extras = [values.trees, values.entities]
-      .filter((x) => x !== undefined)
-      .map((x) => path.resolve(io.cwd, x));
-    for (const p of [audioDir, alignment, ...extras]) {
-      if (!fs.existsSync(p)) {
-        io.err(`sieve import: ${p} does not exist\n`);
-        return 1;
-      }
+    const given: [string, string | undefined, string][] = [
+      ['--audio', audioArg, 'an existing folder of audio files'],
+      ['--alignment', alignmentArg, 'an existing folder or file of alignments'],
+      ['--trees', values.trees, 'an existing bracket file'],
+      ['--entities', values.entities, 'an existing entity file (SGML, CoNLL or JSON)'],
+    ];
+    for (const [flag, value, expected] of given) {
+      if (value !== undefined && !fs.existsSync(path.resolve(io.cwd, value)))
+        throw optionError(flag, value, `${expected}; ${path.resolve(io.cwd, value)} does not exist`);
     }
     const create = !fs.existsSync(project);
     const scanned = scanCorpus({
