@@ -239,7 +239,10 @@ test('the project page scores every system: metrics with 95% intervals, the best
   for (const s of systems) {
     const cell = dashboard.locator(`tr[data-system="${s.name}"] td[data-metric="WER"]`);
     await expect(cell.locator('.fig')).toHaveText(/^\d+\.\d$/);
-    await expect(cell).toHaveAttribute('title', /^wer\|costs:sclite\|case:fold\|v:/);
+    await expect(cell).toHaveAttribute('title', /^wer\|costs:sclite\|case:fold\|missing:empty\|v:/);
+    // How many utterances the figure covers is beside it, not only in the tooltip.
+    const n = (await host.api<{ utterances: number }>('project:summary', {})).utterances;
+    await expect(cell.locator('.cov')).toHaveText(new RegExp(`^${n} / ${n}`));
   }
   // The lower WER is the one in bold.
   const wers = await dashboard
