@@ -114,6 +114,32 @@ describe('sieve report', () => {
     }
   });
 
+  it('lists an undefined per-utterance figure as null in JSON and — in the HTML appendix, never empty or 0', async () => {
+    const file = copyDemo();
+    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
+    // ParsEval of the generic recogniser's trees is over other words than the gold on most utterances.
+    const generic = json.utterances.find((s) => s.name === 'pocketsphinx-generic')!;
+    const metric = 'ParsEval F1 (syntax)';
+    const undefinedRows = generic.rows.filter((r) => r.metrics[metric] === null);
+    expect(undefinedRows.length).toBeGreaterThan(0);
+    for (const r of generic.rows) expect(Object.keys(r.metrics)).toContain(metric);
+    const corpus = json.systems.find((s) => s.name === 'pocketsphinx-generic')!.figures;
+    const pe = corpus.find((f) => f.metric === metric)!;
+    expect(pe.n).toBe(generic.rows.length - undefinedRows.length);
+    expect(pe.N).toBe(generic.rows.length);
+    await sieve('report', file, '--out', 'report.html', '--jobs', '1');
+    const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
+    const appendix = html.slice(html.indexOf('<section id="utterances">'));
+    const table = appendix.slice(appendix.indexOf('<h3>pocketsphinx-generic</h3>')).split('</table>')[0]!;
+    const heads = [...table.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => unescape(m[1]!));
+    const col = heads.indexOf(metric) - 1;
+    for (const r of undefinedRows) {
+      const row = new RegExp(`<tr><th scope="row">${r.utteranceId}</th>(.*?)</tr>`).exec(table)![1]!;
+      expect([...row.matchAll(/<td>([^<]*)<\/td>/g)].map((m) => m[1])[col]).toBe('—');
+    }
+    expect(appendix).not.toMatch(/empty where it was not scored/);
+  });
+
   it('writes HTML with the JSON report’s corpus numbers, best per metric in bold', async () => {
     const file = copyDemo();
     const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
