@@ -23,14 +23,15 @@ export const CSV_HEADER = [
 ];
 
 /** Quotes a field when it needs it. */
-function q(s: string): string {
+export function q(s: string): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
 const num = (x: number | null): string => (x === null ? '' : String(x));
 
 /** An undefined figure's empty cell says why in the `note` column. */
-const note = (x: number | null): string => (x === null ? UNDEFINED_REASON : '');
+export const undefinedNote = (x: number | null): string => (x === null ? UNDEFINED_REASON : '');
+const note = undefinedNote;
 
 /** The report as CSV. */
 export function csvReport(model: ReportModel): string {

@@ -6,7 +6,6 @@ import { utteranceMetricList } from '../../../core/scoring/utteranceMetrics';
 import {
   COVERAGE_LEGEND,
   UNDEFINED,
-  UNDEFINED_REASON,
   coverageText,
   isPartial,
   jsonFigure,
@@ -14,6 +13,7 @@ import {
 } from '../../../core/scoring/present';
 import { SIEVE_VERSION } from '../../../core/version';
 import { scoreProject } from '../../scoring/scoreProject';
+import { CSV_HEADER, q, undefinedNote } from '../../report/csvReport';
 import { ProjectStore } from '../../store/projectStore';
 import type { CliIo, Command } from '../command';
 import {
@@ -100,31 +100,13 @@ function markdown(project: string, settings: ScoringSettings, systems: SystemRes
   return `${lines.join('\n')}\n`;
 }
 
-const csvField = (v: string | number | null): string => {
-  const s = v === null ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
+const csvField = (v: string | number | null): string => q(v === null ? '' : String(v));
 
 /** One table: corpus rows have an empty utterance column, per-utterance rows no interval. */
 function csv(systems: SystemResult[]): string {
-  const rows: (string | number | null)[][] = [
-    [
-      'system',
-      'utterance',
-      'metric',
-      'value',
-      'lo',
-      'hi',
-      'n',
-      'N',
-      'empty',
-      'note',
-      'signature',
-      'bootstrap',
-    ],
-  ];
-  // An undefined value is an empty cell with its reason in `note`, never 0.
-  const note = (v: number | null): string => (fin(v) === null ? UNDEFINED_REASON : '');
+  // The report's columns without `level`; an undefined value is an empty cell with its reason in `note`.
+  const rows: (string | number | null)[][] = [CSV_HEADER.filter((h) => h !== 'level')];
+  const note = (v: number | null): string => undefinedNote(fin(v));
   for (const s of systems) {
     for (const f of s.figures)
       rows.push([
