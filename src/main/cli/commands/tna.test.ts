@@ -16,6 +16,18 @@ const FIG2 = {
 };
 
 describe('sieve tna', () => {
+  it('folds the leaves with --ignore-case, as a project that ignores case does, and says so', async () => {
+    write('ref.txt', '(S (NP Flights) (PP to Boston))\n');
+    write('hyp.txt', '(S (NP flights) (PP to boston))\n');
+    const exact = jsonLines((await sieve('tna', 'ref.txt', 'hyp.txt', '--format', 'json')).out);
+    expect(exact[0]).toMatchObject({ S: 2, accuracy: 4 / 6 });
+    const folded = jsonLines(
+      (await sieve('tna', 'ref.txt', 'hyp.txt', '--format', 'json', '--ignore-case')).out,
+    );
+    expect(folded[0]).toMatchObject({ S: 0, accuracy: 1 });
+    expect((folded[1]!.summary as { signature: string }).signature).toMatch(/\|case:fold\|/);
+  });
+
   it('scores files paired by line, per item and corpus (counts summed)', async () => {
     write('ref.txt', `${FIG2.t1}\n(a b)\n`);
     write('hyp.txt', `${FIG2.t2}\n(a c d)\n`);

@@ -111,7 +111,8 @@ export const tna: Command = {
   summary: 'Tree node accuracy of hypothesis trees against reference trees, per item and corpus',
   usage:
     'sieve tna REF_TREES HYP_TREES [--costs INS,DEL,SUB] [--typed] [--dummy-root] [--format table|json]\n' +
-    '         [--skip-invalid]\n' +
+    '         [--ignore-case] [--skip-invalid]\n' +
+    '  --ignore-case: leaves (the words) compare case-folded, as a project that ignores case scores them;\n' +
     '  one bracket tree per line (a bare label is a one-node tree); items are paired by a trailing `(id)`\n' +
     '  (`(S a b) (utt1)`) when every non-blank line of both files has one, else line by line;\n' +
     '  Acc_n = (C − I)/(C + S + D), the corpus figure from counts summed over items; costs default to\n' +
@@ -125,6 +126,7 @@ export const tna: Command = {
         costs: { type: 'string', default: '3,3,4' },
         typed: { type: 'boolean', default: false },
         'dummy-root': { type: 'boolean', default: false },
+        'ignore-case': { type: 'boolean', default: false },
         format: { type: 'string', default: 'table' },
         ...SKIP_INVALID_FLAG,
       },
@@ -150,7 +152,7 @@ export const tna: Command = {
     if (invalid.stop(io, 'tna')) return 1;
     const result = treeNodeAccuracy(
       items.filter((i) => !invalid.has(i.id)).map((i) => ({ id: i.id, ref: i.ref!, hyp: i.hyp! })),
-      { costs, root },
+      { costs, root, ignoreCase: values['ignore-case'] },
     );
     io.out(format === 'json' ? json(result, invalid) : table(result, invalid));
     return 0;
