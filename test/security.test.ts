@@ -13,6 +13,7 @@ import { startHost, type RunningHost } from '../src/main/host/startHost';
 import {
   CONTENT_SECURITY_POLICY,
   META_CONTENT_SECURITY_POLICY,
+  devRendererUrl,
   hardenWebContents,
   isAllowedRequestUrl,
   isOwnRendererUrl,
@@ -78,6 +79,23 @@ describe('Electron window', () => {
     expect(isAllowedRequestUrl('http://localhost:5173/src/main.tsx')).toBe(false);
     expect(isAllowedRequestUrl('http://localhost:5173/src/main.tsx', 'http://localhost:5173')).toBe(true);
     expect(isOwnRendererUrl('not a url')).toBe(false);
+  });
+
+  it('takes the dev server from ELECTRON_RENDERER_URL only in a development build, and only on loopback', () => {
+    expect(devRendererUrl('http://localhost:5173', false)).toBe('http://localhost:5173');
+    expect(devRendererUrl('http://127.0.0.1:5173/', false)).toBe('http://127.0.0.1:5173/');
+    expect(devRendererUrl('http://[::1]:5173', false)).toBe('http://[::1]:5173');
+    // A packaged app ignores the environment: any origin named there would become the trusted renderer.
+    expect(devRendererUrl('http://localhost:5173', true)).toBeUndefined();
+    expect(devRendererUrl('https://evil.example/', true)).toBeUndefined();
+    expect(devRendererUrl('https://evil.example/', false)).toBeUndefined();
+    expect(devRendererUrl('file:///tmp/index.html', false)).toBeUndefined();
+    expect(devRendererUrl('not a url', false)).toBeUndefined();
+    expect(devRendererUrl(undefined, false)).toBeUndefined();
+    expect(devRendererUrl('', false)).toBeUndefined();
+    const src = fs.readFileSync(path.join(root, 'src/main/index.ts'), 'utf8');
+    expect(src).toContain('devRendererUrl(process.env.ELECTRON_RENDERER_URL, app.isPackaged)');
+    expect(src.match(/ELECTRON_RENDERER_URL/g)).toHaveLength(1);
   });
 
   it('answers IPC only from our renderer frame, on one channel per method', async () => {

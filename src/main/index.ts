@@ -10,13 +10,14 @@ import { printToPdf } from './electron/printToPdf';
 import { appRoot, demoProjectPath } from './paths';
 import {
   APP_ORIGIN,
+  devRendererUrl,
   hardenWebContents,
   isAllowedRequestUrl,
   isOwnRendererUrl,
   secureWebPreferences,
 } from './security';
 
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const devServerUrl = devRendererUrl(process.env.ELECTRON_RENDERER_URL, app.isPackaged);
 const outDir = path.join(appRoot(), 'out');
 
 registerAppSchemePrivileges();

@@ -62,6 +62,24 @@ export function secureWebPreferences(preload: string): WebPreferences {
   };
 }
 
+/**
+ * The dev server to load the renderer from, or undefined to load the built one from the app scheme.
+ * `ELECTRON_RENDERER_URL` (set by electron-vite in development) is honoured only in an unpackaged build
+ * and only for an http(s) server on loopback: whatever it names becomes the trusted renderer, so a packaged
+ * app must never take it from the environment.
+ */
+export function devRendererUrl(envUrl: string | undefined, isPackaged: boolean): string | undefined {
+  if (isPackaged || !envUrl) return undefined;
+  let u: URL;
+  try {
+    u = new URL(envUrl);
+  } catch {
+    return undefined;
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+  return (u.protocol === 'http:' || u.protocol === 'https:') && loopback ? envUrl : undefined;
+}
+
 /** Whether a URL belongs to our own renderer (the app scheme, or the dev server in development). */
 export function isOwnRendererUrl(url: string, devServerUrl?: string): boolean {
   let u: URL;
