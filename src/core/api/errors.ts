@@ -9,6 +9,10 @@ export const ApiErrorCode = z.enum([
   'FILE_MISSING',
   'BAD_FILE',
   'UNAUTHORIZED',
+  /** A path the user never chose (through a dialog, an upload or the command line). */
+  'FORBIDDEN',
+  /** A request body over the transport's limit for its method. */
+  'TOO_LARGE',
   'CONFLICT',
   'INTERNAL',
 ]);

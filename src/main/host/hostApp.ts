@@ -1,12 +1,13 @@
 // The browser host: the same API as the Electron window, over HTTP on loopback, behind a per-launch token.
 import crypto from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { Handlers } from '../../core/api/contract';
 import type { ApiResult } from '../../core/api/errors';
 import { AppError } from '../../core/api/errors';
 import { dispatch } from '../api/dispatch';
 import type { Session } from '../api/session';
 import { SECURITY_HEADERS } from '../security';
+import { apiBodyLimit } from './bodyLimits';
 import { fileResponse, rendererFileResponse } from './fileResponses';
 
 /** What the host app needs: the session, its handlers, the token and where the built renderer is. */
@@ -48,10 +49,14 @@ export function createHostApp(opts: HostOptions): Hono {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(k, v);
   });
 
-  app.post('/api/:method', async (c) => {
+  const requireToken: MiddlewareHandler = async (c, next) => {
     const auth = c.req.header('authorization');
     const given = auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : undefined;
     if (!tokenMatches(given, opts.token)) return c.json(unauthorized(), 401);
+    await next();
+  };
+
+  app.post('/api/:method', requireToken, apiBodyLimit(), async (c) => {
     let body: unknown;
     try {
       body = await c.req.json();
