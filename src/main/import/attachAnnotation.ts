@@ -5,14 +5,20 @@ import { parsePtb } from '../../core/formats/ptb';
 import { readNe } from '../../core/ne/readers/readNe';
 import { writeBracket } from '../../core/tree/bracket';
 import type { ImportIssue, ScannedCorpus } from './scanCorpus';
-import { located, readText } from './scanCorpus';
+import { located } from './scanCorpus';
+import { readTextFile } from './readTextFile';
 
 /**
  * Reads a bracket file and gives each utterance its tree, named `name`. A tree preceded by `# id = …`
  * goes to that utterance; the others are paired with the utterances in order. Leaves must match words.
  */
 export function attachTrees(scanned: ScannedCorpus, file: string, name: string, typed: boolean): void {
-  const r = parsePtb(readText(file), { typed });
+  const read = readTextFile(file);
+  if (!read.ok) {
+    scanned.errors.push(read.issue);
+    return;
+  }
+  const r = parsePtb(read.text, { typed });
   const loc = located(file, r.diagnostics);
   scanned.errors.push(...loc.errors);
   scanned.warnings.push(...loc.warnings);
@@ -58,7 +64,12 @@ export function attachTrees(scanned: ScannedCorpus, file: string, name: string, 
  * utterance's words (case-insensitively).
  */
 export function attachEntities(scanned: ScannedCorpus, file: string): void {
-  const r = readNe(readText(file));
+  const read = readTextFile(file);
+  if (!read.ok) {
+    scanned.errors.push(read.issue);
+    return;
+  }
+  const r = readNe(read.text);
   const loc = located(file, r.diagnostics);
   scanned.errors.push(...loc.errors);
   scanned.warnings.push(...loc.warnings);

@@ -9,7 +9,8 @@ import type { UtteranceAnnotation } from '../../core/model/annotation';
 import { writeBracket } from '../../core/tree/bracket';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import type { ParseResult } from '../../core/text/diagnostics';
-import { type ImportIssue, located, readText } from './scanCorpus';
+import { type ImportIssue, located } from './scanCorpus';
+import { readTextFile, type TextFile } from './readTextFile';
 
 type OutputReader = (text: string) => ParseResult<SystemOutput[]>;
 
@@ -80,7 +81,7 @@ export const SYSTEM_FILE_EXTENSIONS = Object.keys(READERS);
 /** One system output file: its name (the extension picks the reader) and how to get its text. */
 export interface SystemSource {
   name: string;
-  read(): string;
+  read(): TextFile;
 }
 
 /** What reading a system's files gives: outputs per utterance, with located errors and warnings. */
@@ -92,7 +93,7 @@ export interface SystemRead {
 
 /** Outputs per utterance read from files on disk. */
 export function readSystemFiles(files: readonly string[]): SystemRead {
-  return readSystemSources(files.map((file) => ({ name: file, read: () => readText(file) })));
+  return readSystemSources(files.map((file) => ({ name: file, read: () => readTextFile(file) })));
 }
 
 /**
@@ -101,7 +102,7 @@ export function readSystemFiles(files: readonly string[]): SystemRead {
  */
 export function readSystemUploads(files: readonly { name: string; content: string }[]): SystemRead {
   return readSystemSources(
-    files.map((f) => ({ name: f.name, read: () => f.content.replace(/^\uFEFF/, '') })),
+    files.map((f) => ({ name: f.name, read: () => ({ ok: true, text: f.content.replace(/^\uFEFF/, '') }) })),
   );
 }
 
@@ -120,14 +121,12 @@ export function readSystemSources(sources: readonly SystemSource[]): SystemRead 
       });
       continue;
     }
-    let text: string;
-    try {
-      text = source.read();
-    } catch (err) {
-      errors.push({ file, message: (err as Error).message });
+    const read = source.read();
+    if (!read.ok) {
+      errors.push(read.issue);
       continue;
     }
-    const r = reader(text);
+    const r = reader(read.text);
     const loc = located(file, r.diagnostics);
     errors.push(...loc.errors);
     warnings.push(...loc.warnings);

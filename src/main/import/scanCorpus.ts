@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TimedWord } from '../../core/model/annotation';
 import type { GoldWord } from '../../core/gold/records';
-import { decodeText } from '../../core/formats/decodeText';
 import type { Diagnostic, ParseResult } from '../../core/text/diagnostics';
 import { AUDIO_EXTENSIONS } from '../audio/audioFile';
 import type { Corpus, CorpusUtterance } from './writeCorpus';
 import { alignmentReaderFor } from './alignmentReaders';
+import { readTextFile } from './readTextFile';
 
 /** A problem in an input file, located. */
 export interface ImportIssue {
@@ -65,11 +65,6 @@ export function stem(file: string): string {
   return path.basename(file, path.extname(file));
 }
 
-/** Reads a text file whatever its encoding (UTF-8, UTF-16 with or without a byte-order mark). */
-export function readText(file: string): string {
-  return decodeText(new Uint8Array(fs.readFileSync(file))).text;
-}
-
 /** Turns diagnostics of `file` into located issues. */
 export function located(
   file: string,
@@ -124,7 +119,14 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
       else errors.push({ file: f, message: 'not an alignment format (TextGrid, CTM, JSON or EAF)' });
       continue;
     }
-    const result: ParseResult<AlignedUtterance[]> = reader(readText(f), stem(f));
+    // Praat reads an 8-bit TextGrid that is not UTF-8 as Windows-1252, and so does this import.
+    const read = readTextFile(f, { windows1252: path.extname(f).toLowerCase() === '.textgrid' });
+    if (!read.ok) {
+      errors.push(read.issue);
+      continue;
+    }
+    if (read.warning) warnings.push(read.warning);
+    const result: ParseResult<AlignedUtterance[]> = reader(read.text, stem(f));
     const loc = located(f, result.diagnostics);
     errors.push(...loc.errors);
     warnings.push(...loc.warnings);

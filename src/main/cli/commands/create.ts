@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createProject } from '../../store/createProject';
 import type { Command } from '../command';
 import { parseCliArgs, positionalArgs } from '../options';
+import { readTextFileOrThrow } from '../../import/readTextFile';
 
 /** `sieve create OUT.sieve MANIFEST.json`: a new project from audio files and word timings. */
 export const create: Command = {
@@ -19,9 +19,14 @@ export const create: Command = {
     const manifestPath = path.resolve(io.cwd, manifestArg);
     let manifest: unknown;
     try {
-      manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+      const text = readTextFileOrThrow(manifestPath, manifestPath);
+      try {
+        manifest = JSON.parse(text);
+      } catch (err) {
+        throw new Error(`${manifestPath}: ${(err as Error).message}`, { cause: err });
+      }
     } catch (err) {
-      io.err(`${manifestPath}: ${(err as Error).message}\n`);
+      io.err(`${(err as Error).message}\n`);
       return 1;
     }
     await createProject(out, manifest as never, path.dirname(manifestPath));

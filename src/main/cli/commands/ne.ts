@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { TimedWord } from '../../../core/model/annotation';
 import type { NeDocument } from '../../../core/ne/document';
@@ -21,6 +20,7 @@ import {
   requiredOption,
 } from '../options';
 import { UNDEFINED, percent } from '../../../core/scoring/present';
+import { readTextFileOrThrow } from '../../import/readTextFile';
 
 const ALIGNERS = ['text', 'phonetic', 'time'] as const;
 const MAPPINGS = ['greedy', 'optimal'] as const;
@@ -47,9 +47,9 @@ function readNeFile(
 ): NeFile | null {
   let text: string;
   try {
-    text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8').replace(/^\uFEFF/, '');
+    text = readTextFileOrThrow(path.resolve(io.cwd, file), file);
   } catch (err) {
-    io.err(`${file}: ${(err as Error).message}\n`);
+    io.err(`${(err as Error).message}\n`);
     return null;
   }
   const lines: [number, number][] = [];

@@ -15,6 +15,7 @@ import type { TreeNode } from '../../../core/tree/tree';
 import type { Command } from '../command';
 import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
 import { optionError, parseCliArgs, positionalArgs } from '../options';
+import { readTextFileOrThrow } from '../../import/readTextFile';
 
 /** Reads one tree per line (EVALB's input); a line that does not parse makes its sentence invalid. */
 function readLines(file: string, text: string, invalid: InvalidItems): (TreeNode | null)[] {
@@ -74,9 +75,9 @@ export const parseval: Command = {
     const [goldFile, predFile] = positionalArgs(positionals, ['GOLD', 'PRED']) as [string, string];
     const read = (file: string): string => {
       try {
-        return fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+        return readTextFileOrThrow(path.resolve(io.cwd, file), file);
       } catch (err) {
-        throw new MetricInputError(`${file}: ${(err as Error).message}`);
+        throw new MetricInputError((err as Error).message);
       }
     };
     const errors: string[] = [];

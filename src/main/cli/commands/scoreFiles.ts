@@ -1,17 +1,17 @@
 // Small helpers shared by the scoring commands (nbest, correlate, compare): reading an input file and
 // printing a parser's diagnostics as `file:line:col: message`.
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../../core/text/diagnostics';
 import type { CliIo } from '../command';
 import type { InvalidItems } from '../invalidItems';
+import { readTextFileOrThrow } from '../../import/readTextFile';
 
 /** The file's text, or null after printing why it could not be read. */
 export function readInputFile(file: string, io: CliIo): string | null {
   try {
-    return fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+    return readTextFileOrThrow(path.resolve(io.cwd, file), file);
   } catch (err) {
-    io.err(`${file}: ${(err as Error).message}\n`);
+    io.err(`${(err as Error).message}\n`);
     return null;
   }
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { MetricInputError } from '../../../core/stats/errors';
 import { combineStructIou } from '../../../core/structIou/corpus';
@@ -10,6 +9,7 @@ import type { Command } from '../command';
 import { numberOption, parseCliArgs, positionalArgs, requiredOption } from '../options';
 import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
 import { eachJsonObjectLine, jsonValueColumn } from './scoreFiles';
+import { readTextFileOrThrow } from '../../import/readTextFile';
 
 /** One side of an input line, read and checked. */
 interface Side {
@@ -153,9 +153,9 @@ export const structiou: Command = {
     const signature = structIouSignature({ flexible, threshold }, timing);
     let content: string;
     try {
-      content = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+      content = readTextFileOrThrow(path.resolve(io.cwd, file), file);
     } catch (err) {
-      throw new MetricInputError(`${file}: ${(err as Error).message}`);
+      throw new MetricInputError((err as Error).message);
     }
     const invalid = new InvalidItems(values['skip-invalid']);
     const lines = readJsonl(file, content, values.text, invalid);

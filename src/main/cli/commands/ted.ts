@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { countOps, tnaAccuracy, type RootRule } from '../../../core/metrics/treeNodeAccuracy';
 import { TedInputError } from '../../../core/ted/costModel';
@@ -9,6 +8,7 @@ import type { Command } from '../command';
 import { parseCliArgs, positionalArgs, requiredOption, tedCostsOption } from '../options';
 import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
 import { eachJsonObjectLine, jsonValueColumn } from './scoreFiles';
+import { readTextFileOrThrow } from '../../import/readTextFile';
 
 /** One parsed input line. */
 interface TedLine {
@@ -77,9 +77,9 @@ export const ted: Command = {
     const root: RootRule = values['dummy-root'] ? 'dummy' : 'count';
     let text: string;
     try {
-      text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+      text = readTextFileOrThrow(path.resolve(io.cwd, file), file);
     } catch (err) {
-      throw new TedInputError(`${file}: ${(err as Error).message}`);
+      throw new TedInputError((err as Error).message);
     }
     const invalid = new InvalidItems(values['skip-invalid']);
     const lines = readJsonl(file, text, values.typed, invalid);

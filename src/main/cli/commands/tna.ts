@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { treeNodeAccuracy, type RootRule, type TnaResult } from '../../../core/metrics/treeNodeAccuracy';
 import { TedInputError } from '../../../core/ted/costModel';
@@ -8,6 +7,7 @@ import type { Command } from '../command';
 import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
 import { choiceOption, parseCliArgs, positionalArgs, tedCostsOption } from '../options';
 import { UNDEFINED } from '../../../core/scoring/present';
+import { readTextFileOrThrow } from '../../import/readTextFile';
 
 const FORMATS = ['table', 'json'] as const;
 
@@ -25,9 +25,9 @@ const TRAILING_ID = /\s\(([^\s()]+)\)\s*$/;
 function readLines(file: string, io: { cwd: string }): TreeLine[] {
   let text: string;
   try {
-    text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+    text = readTextFileOrThrow(path.resolve(io.cwd, file), file);
   } catch (err) {
-    throw new TedInputError(`${file}: ${(err as Error).message}`);
+    throw new TedInputError((err as Error).message);
   }
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();

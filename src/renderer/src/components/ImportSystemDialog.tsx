@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { JobStatus } from '../../../core/api/contract';
-import { decodeText } from '../../../core/formats/decodeText';
+import { decodeTextStrict } from '../../../core/formats/decodeText';
 import { call } from '../bridge';
 import { useJob } from './useJob';
 
@@ -29,14 +29,27 @@ const someIds = (ids: readonly string[], max = 5): string =>
 
 const where = (i: Issue): string => `${i.file}${i.line ? `:${i.line}:${i.column}` : ''}`;
 
-/** Reads the chosen files in the renderer, decoded as the importer on disk decodes them (UTF-8 or UTF-16). */
-async function readFiles(list: FileList): Promise<{ name: string; content: string }[]> {
-  return Promise.all(
-    Array.from(list, async (f) => ({
-      name: f.name,
-      content: decodeText(new Uint8Array(await f.arrayBuffer())).text,
-    })),
-  );
+/**
+ * Reads the chosen files in the renderer, decoded as the importer on disk decodes them (UTF-8 or UTF-16,
+ * strictly): a file that is not text is an issue at its first bad bytes, and nothing is sent.
+ */
+async function readFiles(
+  list: FileList,
+): Promise<{ files: { name: string; content: string }[]; issues: Issue[] }> {
+  const files: { name: string; content: string }[] = [];
+  const issues: Issue[] = [];
+  for (const f of Array.from(list)) {
+    const r = decodeTextStrict(new Uint8Array(await f.arrayBuffer()));
+    if (r.ok) files.push({ name: f.name, content: r.text });
+    else
+      issues.push({
+        file: f.name,
+        line: r.line,
+        column: r.column,
+        message: `${r.message}; save the file as UTF-8`,
+      });
+  }
+  return { files, issues };
 }
 
 /**
@@ -74,7 +87,8 @@ export function ImportSystemDialog({ onClose, onImported }: { onClose(): void; o
     setReading(true);
     try {
       const read = await readFiles(files);
-      await follow(call('system:upload', { name: name.trim(), files: read }));
+      if (read.issues.length > 0) setIssues(read.issues);
+      else await follow(call('system:upload', { name: name.trim(), files: read.files }));
     } catch (err) {
       setIssues([{ file: '', message: (err as Error).message }]);
     } finally {

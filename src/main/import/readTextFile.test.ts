@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox } from '../../../test/helpers/runSieve';
+import { readTextFile } from './readTextFile';
+
+const box = cliSandbox();
+const bad = (name: string): string => {
+  box.write(name, '');
+  fs.writeFileSync(path.join(box.dir(), name), Buffer.from('ok\ncaf\xe9 x\n', 'latin1'));
+  return name;
+};
+
+describe('readTextFile', () => {
+  it('names the file, line, column and bytes of invalid UTF-8, and says when a file cannot be read', () => {
+    const file = path.join(box.dir(), bad('a.txt'));
+    expect(readTextFile(file, { name: 'a.txt' })).toEqual({
+      ok: false,
+      issue: {
+        file: 'a.txt',
+        line: 2,
+        column: 4,
+        message: 'invalid UTF-8 (bytes E9 20); save the file as UTF-8',
+      },
+    });
+    expect(readTextFile(path.join(box.dir(), 'none.txt'))).toMatchObject({
+      ok: false,
+      issue: { message: /ENOENT/ },
+    });
+  });
+
+  // Every command that reads a user's text file refuses invalid UTF-8 with its location.
+  const commands: [string, (f: string) => string[]][] = [
+    ['wer', (f) => ['wer', f, f]],
+    ['ca', (f) => ['ca', f, f]],
+    ['nbest', (f) => ['nbest', f]],
+    ['compare', (f) => ['compare', f, f, '--metric', 'wer']],
+    ['ne', (f) => ['ne', '--ref', f, '--hyp', f]],
+    ['ted', (f) => ['ted', '--jsonl', f]],
+    ['tna', (f) => ['tna', f, f]],
+    ['structiou', (f) => ['structiou', '--jsonl', f]],
+    ['parseval', (f) => ['parseval', f, f]],
+    ['create', (f) => ['create', 'out.sieve', f]],
+  ];
+  for (const [name, argv] of commands)
+    it(`sieve ${name} refuses a file that is not UTF-8`, async () => {
+      const r = await box.sieve(...argv(bad('in.txt')));
+      expect(r.code).not.toBe(0);
+      expect(r.err).toMatch(/in\.txt:2:4: invalid UTF-8 \(bytes E9 20\)/);
+      expect(r.err).not.toMatch(/in\.txt: .*in\.txt/);
+    });
+});

@@ -1,0 +1,50 @@
+// Reads a user's input file as text, strictly: UTF-8 or UTF-16 (see `decodeTextStrict`); malformed bytes
+// are a located problem, never replacement characters in imported data.
+import fs from 'node:fs';
+import { decodeTextStrict } from '../../core/formats/decodeText';
+import type { ImportIssue } from './scanCorpus';
+
+/** A file's text (with a warning when it was read as Windows-1252), or why it could not be read. */
+export type TextFile = { ok: true; text: string; warning?: ImportIssue } | { ok: false; issue: ImportIssue };
+
+/**
+ * Reads `file` strictly. `windows1252` lets a file with no UTF-8 in it be read as Windows-1252, as Praat
+ * does for TextGrids; the answer then carries a warning saying so. `name` is how issues name the file.
+ */
+export function readTextFile(file: string, options: { windows1252?: boolean; name?: string } = {}): TextFile {
+  const name = options.name ?? file;
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(fs.readFileSync(file));
+  } catch (err) {
+    return { ok: false, issue: { file: name, message: (err as Error).message } };
+  }
+  const r = decodeTextStrict(bytes, { windows1252: options.windows1252 });
+  if (!r.ok)
+    return {
+      ok: false,
+      issue: { file: name, line: r.line, column: r.column, message: `${r.message}; save the file as UTF-8` },
+    };
+  if (!r.fallback) return { ok: true, text: r.text };
+  return {
+    ok: true,
+    text: r.text,
+    warning: {
+      file: name,
+      line: r.fallback.line,
+      column: r.fallback.column,
+      message: `not UTF-8: read as Windows-1252 (Latin-1), as Praat reads such files; check "${r.fallback.char}" here`,
+    },
+  };
+}
+
+/**
+ * The text of a file given on the command line, or an error whose message is `file:line:column: …`
+ * (`file: …` when the file cannot be read at all); `name` is the file as the user wrote it.
+ */
+export function readTextFileOrThrow(file: string, name: string): string {
+  const r = readTextFile(file, { name });
+  if (r.ok) return r.text;
+  const i = r.issue;
+  throw new Error(`${i.file}${i.line !== undefined ? `:${i.line}:${i.column ?? 1}` : ''}: ${i.message}`);
+}
