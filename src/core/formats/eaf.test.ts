@@ -55,6 +55,17 @@ describe('EAF reader', () => {
     expect(a3).toMatchObject({ startSec: null, endSec: null, interpolated: true });
   });
 
+  it('reads a file with 100,000 nested elements in linear time (it took about 80 s before)', () => {
+    const n = 100_000;
+    const deep = elan.replace(
+      '</ANNOTATION_DOCUMENT>',
+      `<EXTRA>${'<X>'.repeat(n)}${'</X>'.repeat(n)}</EXTRA></ANNOTATION_DOCUMENT>`,
+    );
+    const r = parseEaf(deep);
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(eafTierWords(r.value)!.map((w) => w.text)).toEqual(['fish & chips', 'to', 'go']);
+  });
+
   it('reports unknown references, bad times and wrong documents with line and column', () => {
     const bad = elan
       .replace('TIME_SLOT_REF2="ts2"', 'TIME_SLOT_REF2="ts9"')

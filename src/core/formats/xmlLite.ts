@@ -61,6 +61,18 @@ const NAME = /[^\s/>=<"'!?]+/y;
 export function parseXml(text: string): ParseResult<XmlElement | null> {
   const report = new Reporter(text);
   const stack: XmlElement[] = [];
+  // How many elements of each name are open: an end tag whose name is not open is found out without
+  // searching the stack, so every element is looked at a bounded number of times (linear in the text).
+  const open = new Map<string, number>();
+  const push = (e: XmlElement): void => {
+    stack.push(e);
+    open.set(e.name, (open.get(e.name) ?? 0) + 1);
+  };
+  const pop = (): XmlElement => {
+    const e = stack.pop()!;
+    open.set(e.name, open.get(e.name)! - 1);
+    return e;
+  };
   let root: XmlElement | null = null;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 
@@ -95,10 +107,11 @@ export function parseXml(text: string): ParseResult<XmlElement | null> {
       addText(text.slice(start + 9, Math.max(start + 9, i - 3)), start);
     } else if (text.startsWith('<?', i)) skipTo('?>', 'declaration');
     else if (text.startsWith('<!', i)) {
-      // DOCTYPE (with an internal subset in brackets) or another markup declaration.
-      const open = text.indexOf('[', i);
-      const close = text.indexOf('>', i);
-      if (open >= 0 && (close < 0 || open < close)) skipTo(']', 'DOCTYPE');
+      // DOCTYPE (with an internal subset in brackets) or another markup declaration. Only its own
+      // characters are looked at: searching the rest of the file for a '[' at every '<!' is quadratic.
+      let k = i + 2;
+      while (k < text.length && text[k] !== '>' && text[k] !== '[') k++;
+      if (text[k] === '[') skipTo(']', 'DOCTYPE');
       skipTo('>', 'declaration');
     } else if (text.startsWith('</', i)) {
       const at = i;
@@ -107,7 +120,8 @@ export function parseXml(text: string): ParseResult<XmlElement | null> {
       i = skipSpace(text, i + 2 + name.length);
       if (text[i] !== '>') report.error(i, 'xml.syntax', `expected '>' to end </${name}`);
       else i++;
-      const depth = stack.map((e) => e.name).lastIndexOf(name);
+      let depth = (open.get(name) ?? 0) > 0 ? stack.length - 1 : -1;
+      while (depth >= 0 && stack[depth]!.name !== name) depth--;
       if (depth < 0) {
         report.error(
           at,
@@ -119,8 +133,8 @@ export function parseXml(text: string): ParseResult<XmlElement | null> {
       if (depth !== stack.length - 1) {
         report.error(at, 'xml.mismatch', `expected </${stack[stack.length - 1]!.name}> before </${name}>`);
       }
-      while (stack.length > depth) close(stack.pop()!);
-    } else i = openTag(text, i, report, stack, close);
+      while (stack.length > depth) close(pop());
+    } else i = openTag(text, i, report, push, close);
   }
   for (let k = stack.length - 1; k >= 0; k--) {
     report.error(
@@ -128,7 +142,7 @@ export function parseXml(text: string): ParseResult<XmlElement | null> {
       'xml.unclosed',
       `expected </${stack[k]!.name}> before the end of the file`,
     );
-    close(stack.pop()!);
+    close(pop());
   }
   if (!root && !report.failed) report.error(text.length, 'xml.empty', 'expected a root element');
   return { value: root, diagnostics: report.diagnostics };
@@ -146,7 +160,7 @@ function openTag(
   text: string,
   i: number,
   report: Reporter,
-  stack: XmlElement[],
+  push: (e: XmlElement) => void,
   close: (e: XmlElement) => void,
 ): number {
   const start = i;
@@ -170,7 +184,7 @@ function openTag(
       return i + 2;
     }
     if (text[i] === '>') {
-      stack.push(e);
+      push(e);
       return i + 1;
     }
     NAME.lastIndex = i;
@@ -186,7 +200,7 @@ function openTag(
       // Resynchronise at the end of the tag.
       const gt = text.indexOf('>', i);
       if (gt > 0 && text[gt - 1] === '/') close(e);
-      else stack.push(e);
+      else push(e);
       return gt < 0 ? text.length : gt + 1;
     }
     const valueStart = k + 1;
