@@ -61,7 +61,7 @@ async function fromScore(file: string): Promise<Figures> {
 }
 
 async function fromApi(file: string): Promise<Figures> {
-  const session = new Session('browser');
+  const session = new Session('browser', { allow: [file] });
   try {
     const handlers: Handlers = createHandlers(session);
     const run = (method: string, input: unknown) =>

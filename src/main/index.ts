@@ -25,18 +25,24 @@ app.enableSandbox();
 
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, devServerUrl));
 
-function projectFromArgs(): string {
+/** The command line: `--project FILE` to open, `--allow PATH`… files and folders the API may read. */
+function parseCommandLine(): { project: string; allow: string[] } {
   const { values } = parseArgs({
     args: process.argv.slice(app.isPackaged ? 1 : 2),
-    options: { project: { type: 'string' } },
+    options: { project: { type: 'string' }, allow: { type: 'string', multiple: true } },
     strict: false,
   });
-  return typeof values.project === 'string' ? path.resolve(values.project) : demoProjectPath();
+  const allow = Array.isArray(values.allow) ? values.allow.filter((a) => typeof a === 'string') : [];
+  return {
+    project: typeof values.project === 'string' ? path.resolve(values.project) : demoProjectPath(),
+    allow,
+  };
 }
 
 void app.whenReady().then(() => {
-  const session = new Session('electron');
-  session.open(projectFromArgs());
+  const commandLine = parseCommandLine();
+  const session = new Session('electron', { allow: commandLine.allow });
+  session.open(commandLine.project);
   handleAppScheme(path.join(outDir, 'renderer'), session);
   registerIpc(ipcMain, createHandlers(session, { printToPdf }), (url) => isOwnRendererUrl(url, devServerUrl));
 

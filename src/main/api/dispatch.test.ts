@@ -26,7 +26,8 @@ const jobEnd = (jobId: string) =>
 
 beforeEach(async () => {
   ({ dir, cleanup } = tempDir());
-  session = new Session('browser');
+  // As the host launched with `--allow <dir>`: the API may read the test's folder.
+  session = new Session('browser', { allow: [dir] });
   handlers = createHandlers(session);
   bugs.length = 0;
 });

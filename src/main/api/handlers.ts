@@ -102,7 +102,8 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
       transport: session.transport,
       projectPath: session.projectPath,
     }),
-    'project:open': ({ path }) => session.open(path).summary(),
+    // Paths are read only where the user chose them (the command line, a native dialog, the open project).
+    'project:open': ({ path }) => session.open(session.grants.check(path, 'Project file')).summary(),
     'project:summary': () => session.project.summary(),
     'utterance:list': () => session.project.listUtterances(),
     'utterance:get': ({ utteranceId }) => session.project.getUtterance(utteranceId),
@@ -113,9 +114,16 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
       session.project.applyGoldDiff(utteranceId, diff, label),
     'gold:undo': ({ utteranceId }) => session.project.undoRedo(utteranceId, 'undo'),
     'gold:redo': ({ utteranceId }) => session.project.undoRedo(utteranceId, 'redo'),
-    'project:import': ({ audioDir, alignment }) => startProjectImport(session, audioDir, alignment),
-    'system:import': ({ name, files }) =>
-      startSystemImport(session, 'system:import', name, files, () => readSystemFiles(files)),
+    'project:import': ({ audioDir, alignment }) =>
+      startProjectImport(
+        session,
+        session.grants.check(audioDir, 'Audio folder'),
+        session.grants.check(alignment, 'Alignment'),
+      ),
+    'system:import': ({ name, files }) => {
+      const granted = files.map((f) => session.grants.check(f, 'System output file'));
+      return startSystemImport(session, 'system:import', name, files, () => readSystemFiles(granted));
+    },
     'score:corpus': () =>
       session.jobs.start('score:corpus', async (progress, publish) => {
         const project = session.project;

@@ -1,14 +1,36 @@
+import path from 'node:path';
 import { AppError } from '../../core/api/errors';
 import { ProjectStore } from '../store/projectStore';
 import { Jobs } from './jobs';
+import { isInside, PathGrants } from './pathGrants';
 
-/** The app's state shared by both transports: which project is open. */
+/** The folders of a project's audio files that lie inside the project's own folder. */
+function audioFoldersOf(store: ProjectStore): string[] {
+  const paths = store.db.prepare('SELECT DISTINCT path FROM audio_file').pluck().all() as string[];
+  const folders = new Set(paths.map((p) => path.dirname(path.resolve(store.dir, p))));
+  return [...folders].filter((dir) => isInside(dir, store.dir));
+}
+
+/** What a session starts with. */
+export interface SessionOptions {
+  /** Files and folders the user named on the command line (`--allow`): the API may read them. */
+  allow?: readonly string[];
+}
+
+/** The app's state shared by both transports: which project is open, and which paths the user chose. */
 export class Session {
   private store: ProjectStore | null = null;
   /** Long jobs started through the API. */
   readonly jobs = new Jobs();
+  /** The paths the API may read: the command line's, the native dialog's, the open project's. */
+  readonly grants = new PathGrants();
 
-  constructor(readonly transport: 'electron' | 'browser') {}
+  constructor(
+    readonly transport: 'electron' | 'browser',
+    options: SessionOptions = {},
+  ) {
+    for (const p of options.allow ?? []) this.grants.grantNamed(p);
+  }
 
   /** The open project, or a NO_PROJECT error the UI can show. */
   get project(): ProjectStore {
@@ -20,11 +42,16 @@ export class Session {
     return this.store?.file ?? null;
   }
 
-  /** Opens `file`; the previous project stays open if this one fails. */
+  /**
+   * Opens `file`; the previous project stays open if this one fails. The project file and the folders
+   * its audio is in (inside the project's folder) become readable through the API.
+   */
   open(file: string): ProjectStore {
     const next = ProjectStore.open(file);
     this.store?.close();
     this.store = next;
+    this.grants.grantFile(next.file);
+    for (const dir of audioFoldersOf(next)) this.grants.grantFolder(dir);
     return next;
   }
 

@@ -19,7 +19,8 @@ const run = (method: string, input: unknown) => dispatch(handlers, method, input
 
 beforeEach(() => {
   ({ dir, cleanup } = tempDir());
-  session = new Session('browser');
+  // As the host launched with `--allow <dir>`: the API may read the test's folder.
+  session = new Session('browser', { allow: [dir] });
   handlers = createHandlers(session);
   bugs.length = 0;
 });

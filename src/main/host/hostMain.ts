@@ -1,4 +1,5 @@
-// Entry of the browser host (bundled to out/main/host.js): `npm run serve -- [--project FILE] [--port N]`.
+// Entry of the browser host (bundled to out/main/host.js):
+// `npm run serve -- [--project FILE] [--port N] [--allow PATH]…` (`--allow`: a file or folder the API may read).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from '../../core/api/errors';
@@ -8,7 +9,12 @@ import { startHost } from './startHost';
 try {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { project: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
+    options: {
+      project: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      allow: { type: 'string', multiple: true },
+    },
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -25,6 +31,7 @@ try {
     port,
     hostname,
     rendererDir: path.join(appRoot(), 'out', 'renderer'),
+    allow: values.allow ?? [],
   });
   process.stdout.write(`SIEVE is serving ${project}\nOpen ${host.url}\n(Ctrl+C stops it.)\n`);
   const stop = (): void => void host.close().then(() => process.exit(0));

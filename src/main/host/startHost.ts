@@ -14,16 +14,21 @@ export interface RunningHost {
   close(): Promise<void>;
 }
 
-/** Starts the browser host on `hostname:port` (port 0 picks a free one) with `project` open. */
+/**
+ * Starts the browser host on `hostname:port` (port 0 picks a free one) with `project` open; the API reads
+ * only that project, the folders of its audio and the paths in `allow`.
+ */
 export async function startHost(opts: {
   project?: string;
   port?: number;
   hostname?: string;
   rendererDir: string;
   token?: string;
+  /** Files and folders named on the command line (`--allow`), which the API may read. */
+  allow?: readonly string[];
 }): Promise<RunningHost> {
   const hostname = opts.hostname ?? '127.0.0.1';
-  const session = new Session('browser');
+  const session = new Session('browser', { allow: opts.allow });
   if (opts.project) session.open(opts.project);
   const token = opts.token ?? newToken();
   let port = 0;

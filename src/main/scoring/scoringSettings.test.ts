@@ -35,7 +35,7 @@ beforeEach(async () => {
   // Opening a project migrates it, so only a copy of the demo is opened.
   copyDemo(dir);
   file = path.join(dir, 'demo.sieve');
-  session = new Session('browser');
+  session = new Session('browser', { allow: [file] });
   handlers = createHandlers(session);
   bugs.length = 0;
   await value('project:open', { path: file });
