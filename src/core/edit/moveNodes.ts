@@ -74,14 +74,14 @@ export function moveNodes(tree: TreeNode, range: SiblingRange, target: NodePath)
     node.children.forEach((child, i) => {
       if (isTarget && i === at) {
         movedPath = [...newPath, kids.length];
-        kids.push(...moved);
+        for (const m of moved) kids.push(m);
       }
       if (isSource && i >= range.from && i <= range.to) return;
       kids.push(rebuild(child, [...path, i], [...newPath, kids.length]));
     });
     if (isTarget && at === node.children.length) {
       movedPath = [...newPath, kids.length];
-      kids.push(...moved);
+      for (const m of moved) kids.push(m);
     }
     if (isSource) formerParent = newPath;
     return { ...node, children: kids };

@@ -33,7 +33,7 @@ const interpText = (v: unknown): string => (typeof v === 'string' ? v : canonica
 // bare `perfect` takes its count from the gold list (Kleinbauer et al. §4).
 function projectLabels(raw: unknown, nGold: number, problems: string[]): UtteranceLabels | undefined {
   const { labels, problems: p } = readLabels(raw);
-  problems.push(...p);
+  for (const x of p) problems.push(x);
   const out: UtteranceLabels = {};
   if (labels.input) out.inputKind = labels.input;
   if (labels.knowledge) out.knowledgeClass = labels.knowledge;

@@ -160,8 +160,8 @@ export function correlateInterpretive(
       unscored,
       unrated,
     });
-    allX.push(...x);
-    allY.push(...y);
+    for (const v of x) allX.push(v);
+    for (const v of y) allY.push(v);
     favouriteAt.forEach((v, k) => (total.favouriteAt[k]! += v));
     total.unscored += unscored;
     total.unrated += unrated;

@@ -249,8 +249,9 @@ export function pairItems(a: ItemResults, b: ItemResults, metric: ResolvedMetric
         `item "${item.key}": expected ${w} statistics, found ${sa.length} in A and ${sb.length} in B`,
       );
     }
-    va.push(...sa);
-    vb.push(...sb);
+    // One push per value: spreading a long list into push's arguments overflows the stack.
+    for (const x of sa) va.push(x);
+    for (const x of sb) vb.push(x);
   }
   return { a: Float64Array.from(va), b: Float64Array.from(vb), n: va.length / w, excluded };
 }

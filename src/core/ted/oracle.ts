@@ -10,7 +10,7 @@ function count(forest: readonly TreeNode[]): number {
   while (stack.length > 0) {
     const t = stack.pop()!;
     n++;
-    stack.push(...t.children);
+    for (const c of t.children) stack.push(c);
   }
   return n;
 }

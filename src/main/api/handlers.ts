@@ -1,6 +1,7 @@
 import type { Handlers } from '../../core/api/contract';
 import { SIEVE_VERSION } from '../../core/version';
 import { scanCorpus } from '../import/scanCorpus';
+import { firstOf, issueDetails } from '../import/issueList';
 import { writeCorpus } from '../import/writeCorpus';
 import { readSystemFiles, readSystemUploads, type SystemRead } from '../import/readSystemFiles';
 import { importSystemOutputs } from '../store/systemStore';
@@ -47,8 +48,10 @@ function startProjectImport(session: Session, audioDir: string, alignment: strin
       throw new AppError(
         'INVALID_INPUT',
         `${first.file}${first.line ? `:${first.line}:${first.column}` : ''}: ${first.message}` +
-          (scanned.errors.length > 1 ? ` (and ${scanned.errors.length - 1} more)` : ''),
-        { errors: scanned.errors },
+          (scanned.errors.length > 1
+            ? ` (and ${(scanned.errors.length - 1).toLocaleString('en-US')} more)`
+            : ''),
+        issueDetails(scanned.errors),
       );
     }
     if (scanned.corpus.utterances.length === 0)
@@ -61,7 +64,15 @@ function startProjectImport(session: Session, audioDir: string, alignment: strin
       onProgress: (p) => progress(p.done, p.total, p.phase),
     });
     project.checkNewAudio();
-    return { ...summary, skipped: scanned.skipped, warnings: scanned.warnings };
+    const warnings = firstOf(scanned.warnings);
+    const skipped = firstOf(scanned.skipped);
+    return {
+      ...summary,
+      skipped: skipped.listed,
+      moreSkipped: skipped.more,
+      warnings: warnings.listed,
+      moreWarnings: warnings.more,
+    };
   });
 }
 
@@ -85,12 +96,17 @@ function startSystemImport(
       throw new AppError(
         'INVALID_INPUT',
         `${e.file}${e.line ? `:${e.line}:${e.column}` : ''}: ${e.message}` +
-          (r.errors.length > 1 ? ` (and ${r.errors.length - 1} more)` : ''),
-        { errors: r.errors },
+          (r.errors.length > 1 ? ` (and ${(r.errors.length - 1).toLocaleString('en-US')} more)` : ''),
+        issueDetails(r.errors),
       );
     }
     progress(sourceFiles.length, sourceFiles.length, 'writing');
-    return { ...importSystemOutputs(project.db, name, r.outputs, sourceFiles), warnings: r.warnings };
+    const warnings = firstOf(r.warnings);
+    return {
+      ...importSystemOutputs(project.db, name, r.outputs, sourceFiles),
+      warnings: warnings.listed,
+      moreWarnings: warnings.more,
+    };
   });
 }
 

@@ -140,6 +140,23 @@ describe('system:upload', () => {
     expect(bugs).toEqual([]);
   });
 
+  it('fails a job of 200,000 bad lines with the first 100 located and a count of the rest', async () => {
+    const { file } = await makeProject(dir);
+    await run('project:open', { path: file });
+    const failed = (await finish(
+      await run('system:upload', {
+        name: 'bad',
+        files: [{ name: 'bad.ctm', content: 'u1 1 x 0.5 word\n'.repeat(200_000) }],
+      }),
+    )) as { state: string; error: { message: string; details: { errors: unknown[]; moreErrors: number } } };
+    expect(failed.state).toBe('failed');
+    expect(failed.error.message).toMatch(/^bad\.ctm:1:6: .* \(and 199,999 more\)$/);
+    expect(failed.error.details.errors).toHaveLength(100);
+    expect(failed.error.details.errors[99]).toMatchObject({ file: 'bad.ctm', line: 100, column: 6 });
+    expect(failed.error.details.moreErrors).toBe(199_900);
+    expect(bugs).toEqual([]);
+  });
+
   it('refuses a request outside the contract', async () => {
     const { file } = await makeProject(dir);
     await run('project:open', { path: file });

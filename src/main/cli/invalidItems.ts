@@ -3,6 +3,7 @@
 // nothing on stdout; with --skip-invalid it scores the other items, says on stderr what it skipped and
 // counts the skipped items in its summary.
 import type { CliIo } from './command';
+import { firstOf, MAX_LISTED, moreLine } from '../import/issueList';
 
 /** The flag every batch command takes, for its `parseCliArgs` options. */
 export const SKIP_INVALID_FLAG = { 'skip-invalid': { type: 'boolean', default: false } } as const;
@@ -57,12 +58,15 @@ export class InvalidItems {
   }
 
   /**
-   * Prints every problem on stderr as `file:line:column: message`. Returns true when the command must
+   * Prints the problems on stderr as `file:line:column: message` (the first `MAX_LISTED`, then a count of
+   * the others, so a file of 200,000 bad lines prints a screenful). Returns true when the command must
    * stop (exit 1, nothing on stdout): there were problems and --skip-invalid was not given. When skipping,
    * a last line says how many items were left out.
    */
   stop(io: CliIo, command: string): boolean {
-    for (const l of this.lines) io.err(`${l.file}:${l.line}:${l.column}: ${l.message}\n`);
+    const { listed, more } = firstOf(this.lines, MAX_LISTED);
+    for (const l of listed) io.err(`${l.file}:${l.line}:${l.column}: ${l.message}\n`);
+    if (more > 0) io.err(`${moreLine(more, 'errors')}\n`);
     if (this.lines.length === 0) return false;
     if (!this.skip) return true;
     io.err(`sieve ${command}: skipped ${this.countText()} (--skip-invalid)\n`);

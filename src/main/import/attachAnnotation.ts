@@ -4,6 +4,9 @@ import { describeLeafMatch, matchLeaves } from '../../core/formats/leafMatch';
 import { parsePtb } from '../../core/formats/ptb';
 import { readNe } from '../../core/ne/readers/readNe';
 import { writeBracket } from '../../core/tree/bracket';
+import { leaves } from '../../core/tree/tree';
+import { leafToken } from '../../core/edit/bracketFormat';
+import { emptyGold, goldProblems } from '../../core/gold/records';
 import type { ImportIssue, ScannedCorpus } from './scanCorpus';
 import { located } from './scanCorpus';
 import { readTextFile } from './readTextFile';
@@ -20,8 +23,8 @@ export function attachTrees(scanned: ScannedCorpus, file: string, name: string, 
   }
   const r = parsePtb(read.text, { typed });
   const loc = located(file, r.diagnostics);
-  scanned.errors.push(...loc.errors);
-  scanned.warnings.push(...loc.warnings);
+  for (const i of loc.errors) scanned.errors.push(i);
+  for (const i of loc.warnings) scanned.warnings.push(i);
   const byId = new Map(scanned.corpus.utterances.map((u) => [u.id, u]));
   const withoutId = r.value.filter((t) => t.id === null);
   if (withoutId.length > 0 && withoutId.length !== r.value.length)
@@ -54,7 +57,15 @@ export function attachTrees(scanned: ScannedCorpus, file: string, name: string, 
       });
       return;
     }
-    u.trees = [...(u.trees ?? []), { name, typed, bracket: writeBracket(t.tree, { typed }) }];
+    // Leaves are stored as the studio writes each word (Treebank escapes such as -LCB- read back as the word).
+    leaves(t.tree).forEach((leaf, k) => (leaf.label = leafToken(u.words[k]!.text)));
+    const tree = { name, typed, bracket: writeBracket(t.tree, { typed }) };
+    const problem = goldProblems({ ...emptyGold(), words: u.words, trees: [tree] })[0];
+    if (problem) {
+      scanned.errors.push({ file, line: t.line, message: `utterance "${u.id}": ${problem}` });
+      return;
+    }
+    u.trees = [...(u.trees ?? []), tree];
   });
 }
 
@@ -71,8 +82,8 @@ export function attachEntities(scanned: ScannedCorpus, file: string): void {
   }
   const r = readNe(read.text);
   const loc = located(file, r.diagnostics);
-  scanned.errors.push(...loc.errors);
-  scanned.warnings.push(...loc.warnings);
+  for (const i of loc.errors) scanned.errors.push(i);
+  for (const i of loc.warnings) scanned.warnings.push(i);
   const utts = scanned.corpus.utterances;
   if (r.value.length !== utts.length) {
     scanned.errors.push({
@@ -94,6 +105,13 @@ export function attachEntities(scanned: ScannedCorpus, file: string): void {
       scanned.errors.push(issue);
       return;
     }
-    u.entities = [...(u.entities ?? []), ...doc.entities];
+    const entities = [...(u.entities ?? []), ...doc.entities];
+    const problem = goldProblems({ ...emptyGold(), words: u.words, entities })[0];
+    if (problem) {
+      issue.message = `document ${k + 1} (utterance "${u.id}"): ${problem}`;
+      scanned.errors.push(issue);
+      return;
+    }
+    u.entities = entities;
   });
 }

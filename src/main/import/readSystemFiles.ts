@@ -128,8 +128,8 @@ export function readSystemSources(sources: readonly SystemSource[]): SystemRead 
     }
     const r = reader(read.text);
     const loc = located(file, r.diagnostics);
-    errors.push(...loc.errors);
-    warnings.push(...loc.warnings);
+    for (const i of loc.errors) errors.push(i);
+    for (const i of loc.warnings) warnings.push(i);
     for (const o of r.value) {
       const entry = merged.get(o.id) ?? { output: { id: o.id }, from: new Map<string, string>() };
       merged.set(o.id, entry);

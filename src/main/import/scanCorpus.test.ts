@@ -112,3 +112,14 @@ describe('encodings of imported files', () => {
     expect(r.outputs).toEqual([]);
   });
 });
+
+describe('many problems', () => {
+  const badLines = (n: number): string => 'u1 1 x 0.5 word\n'.repeat(n);
+
+  it('collects the errors of 200,000 bad lines without overflowing the stack', () => {
+    put('align/u1.ctm', badLines(200_000));
+    const s = scan();
+    expect(s.errors).toHaveLength(200_000);
+    expect(s.errors[199_999]).toMatchObject({ line: 200_000, column: 6 });
+  });
+});

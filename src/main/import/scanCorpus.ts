@@ -128,8 +128,8 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
     if (read.warning) warnings.push(read.warning);
     const result: ParseResult<AlignedUtterance[]> = reader(read.text, stem(f));
     const loc = located(f, result.diagnostics);
-    errors.push(...loc.errors);
-    warnings.push(...loc.warnings);
+    for (const i of loc.errors) errors.push(i);
+    for (const i of loc.warnings) warnings.push(i);
     for (const u of result.value) {
       if (aligned.has(u.id))
         errors.push({

@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { attachEntities, attachTrees } from '../../import/attachAnnotation';
-import { type ImportIssue, scanCorpus } from '../../import/scanCorpus';
+import { scanCorpus } from '../../import/scanCorpus';
+import { firstOf, issueLines, moreLine } from '../../import/issueList';
 import { writeCorpus } from '../../import/writeCorpus';
 import type { Command } from '../command';
 import { optionError, parseCliArgs, positionalArgs, requiredOption } from '../options';
 
-/** `file:line:col: message`, the form editors and terminals link to. */
-export function formatIssue(i: ImportIssue): string {
-  return `${i.file}${i.line !== undefined ? `:${i.line}:${i.column ?? 1}` : ''}: ${i.message}`;
-}
+export { formatIssue } from '../../import/issueList';
 
 /** `sieve import PROJECT --audio DIR --alignment DIR|FILE`: audio and alignments paired by name, all or nothing. */
 export const importCorpus: Command = {
@@ -71,11 +69,15 @@ export const importCorpus: Command = {
         values.typed ?? false,
       );
     if (values.entities) attachEntities(scanned, path.resolve(io.cwd, values.entities));
-    for (const w of scanned.warnings) io.err(`warning: ${formatIssue(w)}\n`);
-    for (const s of scanned.skipped) io.out(`skipped  ${s.item}: ${s.reason}\n`);
+    for (const l of issueLines(scanned.warnings, 'warnings', 'warning: ')) io.err(`${l}\n`);
+    const skipped = firstOf(scanned.skipped);
+    for (const s of skipped.listed) io.out(`skipped  ${s.item}: ${s.reason}\n`);
+    if (skipped.more > 0) io.out(`skipped  ${moreLine(skipped.more, 'items')}\n`);
     if (scanned.errors.length > 0) {
-      for (const e of scanned.errors) io.err(`${formatIssue(e)}\n`);
-      io.err(`sieve import: ${scanned.errors.length} error(s); nothing was imported\n`);
+      for (const l of issueLines(scanned.errors, 'errors')) io.err(`${l}\n`);
+      io.err(
+        `sieve import: ${scanned.errors.length.toLocaleString('en-US')} error(s); nothing was imported\n`,
+      );
       return 1;
     }
     if (scanned.corpus.utterances.length === 0) {

@@ -136,3 +136,20 @@ describe('sieve import-system', () => {
     );
   });
 });
+
+describe('sieve import-system with many bad lines', () => {
+  it('lists the first 100 errors of 200,000 and counts the rest', async () => {
+    await makeProject(dir);
+    fs.writeFileSync(path.join(dir, 'bad.ctm'), 'u1 1 x 0.5 word\n'.repeat(200_000));
+    const r = await sieve('import-system', 'test.sieve', '--name', 'asr', 'bad.ctm');
+    expect(r.code).toBe(1);
+    const lines = r.err.trimEnd().split('\n');
+    expect(lines).toHaveLength(102);
+    expect(lines[0]).toMatch(/bad\.ctm:1:6: /);
+    expect(lines[99]).toMatch(/bad\.ctm:100:6: /);
+    expect(lines.slice(100)).toEqual([
+      '… and 199,900 more errors',
+      'sieve import-system: 200,000 error(s); nothing was imported',
+    ]);
+  });
+});

@@ -4,7 +4,7 @@ import { ProjectStore } from '../../store/projectStore';
 import { importSystemOutputs } from '../../store/systemStore';
 import type { Command } from '../command';
 import { parseCliArgs, positionalArgs, requiredOption } from '../options';
-import { formatIssue } from './import';
+import { issueLines } from '../../import/issueList';
 
 /** `sieve import-system PROJECT --name NAME FILE…`: a system's outputs, replacing an earlier import. */
 export const importSystem: Command = {
@@ -29,10 +29,12 @@ export const importSystem: Command = {
     const name = requiredOption('--name', values.name, "NAME, the system's name in the project");
     const files = fileArgs.map((f) => path.resolve(io.cwd, f));
     const read = readSystemFiles(files);
-    for (const w of read.warnings) io.err(`warning: ${formatIssue(w)}\n`);
+    for (const l of issueLines(read.warnings, 'warnings', 'warning: ')) io.err(`${l}\n`);
     if (read.errors.length > 0) {
-      for (const e of read.errors) io.err(`${formatIssue(e)}\n`);
-      io.err(`sieve import-system: ${read.errors.length} error(s); nothing was imported\n`);
+      for (const l of issueLines(read.errors, 'errors')) io.err(`${l}\n`);
+      io.err(
+        `sieve import-system: ${read.errors.length.toLocaleString('en-US')} error(s); nothing was imported\n`,
+      );
       return 1;
     }
     const store = ProjectStore.open(path.resolve(io.cwd, projectArg));

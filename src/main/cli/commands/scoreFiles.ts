@@ -5,6 +5,7 @@ import type { Diagnostic } from '../../../core/text/diagnostics';
 import type { CliIo } from '../command';
 import type { InvalidItems } from '../invalidItems';
 import { readTextFileOrThrow } from '../../import/readTextFile';
+import { firstOf, moreLine } from '../../import/issueList';
 
 /** The file's text, or null after printing why it could not be read. */
 export function readInputFile(file: string, io: CliIo): string | null {
@@ -16,10 +17,12 @@ export function readInputFile(file: string, io: CliIo): string | null {
   }
 }
 
-/** Prints every error diagnostic with its location; true when there was at least one. */
+/** Prints the error diagnostics with their locations (the first 100, then a count); true when there was one. */
 export function reportDiagnostics(file: string, diagnostics: readonly Diagnostic[], io: CliIo): boolean {
   const errors = diagnostics.filter((d) => d.severity === 'error');
-  for (const d of errors) io.err(`${file}:${d.line}:${d.column}: ${d.message}\n`);
+  const { listed, more } = firstOf(errors);
+  for (const d of listed) io.err(`${file}:${d.line}:${d.column}: ${d.message}\n`);
+  if (more > 0) io.err(`${moreLine(more, 'errors')}\n`);
   return errors.length > 0;
 }
 
