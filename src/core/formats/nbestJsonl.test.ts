@@ -95,6 +95,25 @@ describe('N-best JSON lines', () => {
     { requiredKeys: ['id', 'nbest'] },
   );
 
+  it('reads interpretations and labels nested 50,000 deep without overflowing the stack', () => {
+    const n = 50_000;
+    const deep = '['.repeat(n) + ']'.repeat(n);
+    const r = parseNbestJsonl(
+      `{"id": "u", "nbest": [{"interp": ${deep}, "score": 1}], "gold": [${deep}]}\n` +
+        `{"id": "v", "nbest": [], "labels": {"accuracy": ${deep}}}`,
+    );
+    expect(r.value.map((x) => [x.id, x.nbest![0]!.interpretation.length, x.interpretations])).toEqual([
+      ['u', 2 * n, [deep]],
+    ]);
+    expect(r.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      [
+        'nbest.labels',
+        2,
+        `labels: accuracy class must be perfect or imperfect (optionally =1 or >1), got ${'['.repeat(57)}...`,
+      ],
+    ]);
+  });
+
   it('reads back what it writes, and what it writes with gold is input to the N-best scorer', () => {
     fc.assert(
       fc.property(fc.uniqueArray(record, { selector: (r) => r.id, maxLength: 4 }), (records) => {

@@ -60,6 +60,15 @@ describe('canonical forms of interpretations', () => {
     expect(canon('1', 'auto')).not.toBe(canon(1, 'auto'));
   });
 
+  it('values nested 50,000 deep: written without overflowing the stack, refused by name where they do not fit', () => {
+    const n = 50_000;
+    const deep = JSON.parse('[{"a":'.repeat(n) + '1' + '}]'.repeat(n)) as unknown;
+    expect(canonicalJson(deep)).toBe('[{"a":'.repeat(n) + '1' + '}]'.repeat(n));
+    expect(canon(deep, 'auto')).toBe(`J${'[{"a":'.repeat(n)}1${'}]'.repeat(n)}`);
+    expect(() => canon({ x: deep }, 'avs')).toThrow(/got \{"x":\[\{"a":\[\{"a":.*\.\.\.$/);
+    expect(() => canon(deep, 'tree')).toThrow(/must be a string, got \[\{"a"/);
+  });
+
   it('canonical JSON is invariant under key shuffling and round-trips through JSON.parse', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {

@@ -1,6 +1,7 @@
 // Canonical forms of interpretations: an N-best entry is correct when its canonical form equals that of
 // a gold interpretation (Kleinbauer et al. §5: complete interpretations are compared, not parts).
 import { MetricInputError } from '../stats/errors';
+import { jsonPreview } from '../text/jsonPreview';
 import { parseTree, writeBracket } from '../tree/bracket';
 import { fastTreeForm, isCanonicalTree, isSpace } from './treeForm';
 
@@ -19,10 +20,7 @@ export const INTERP_KINDS: readonly InterpKind[] = ['auto', 'tree', 'avs', 'json
 
 type Scalar = string | number | boolean | null;
 
-function describe(value: unknown): string {
-  const s = JSON.stringify(value) ?? String(value);
-  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
-}
+const describe = (value: unknown): string => jsonPreview(value, 60);
 
 function isScalar(v: unknown): v is Scalar {
   return (
@@ -35,17 +33,39 @@ function isScalar(v: unknown): v is Scalar {
 
 /**
  * Canonical JSON: object keys sorted by UTF-16 code units, no whitespace, numbers in JavaScript's
- * shortest round-trip form (the rules of RFC 8785 for the values JSON.parse produces).
+ * shortest round-trip form (the rules of RFC 8785 for the values JSON.parse produces). Iterative, so a
+ * value nested 100,000 deep is written like any other.
  */
 export function canonicalJson(value: unknown): string {
-  if (isScalar(value)) return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const keys = Object.keys(value).sort();
-    const obj = value as Record<string, unknown>;
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+  const out: string[] = [];
+  // Work items: a value to write, or literal text (brackets, commas, keys), popped in writing order.
+  const stack: (string | { v: unknown })[] = [{ v: value }];
+  while (stack.length > 0) {
+    const top = stack.pop()!;
+    if (typeof top === 'string') {
+      out.push(top);
+      continue;
+    }
+    const v = top.v;
+    if (isScalar(v)) out.push(JSON.stringify(v));
+    else if (Array.isArray(v)) {
+      out.push('[');
+      stack.push(']');
+      for (let i = v.length - 1; i >= 0; i--) {
+        stack.push({ v: v[i] as unknown });
+        if (i > 0) stack.push(',');
+      }
+    } else if (typeof v === 'object' && v !== null) {
+      const keys = Object.keys(v).sort();
+      out.push('{');
+      stack.push('}');
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push({ v: (v as Record<string, unknown>)[keys[i]!] });
+        stack.push(`${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:`);
+      }
+    } else throw new MetricInputError(`not a JSON value: ${String(v)}`);
   }
-  throw new MetricInputError(`not a JSON value: ${String(value)}`);
+  return out.join('');
 }
 
 function treeForm(value: unknown, tag: string): string {

@@ -1,6 +1,7 @@
 // Utterance characterisation (Kleinbauer et al. §4, §5.2): input kind, accuracy and knowledge classes,
 // and the CantRepresent flag. Labels arrive in several spellings (the paper's `perfect=1`, the
 // project model's `perfect-1` / `perfect-many`, or a bare `perfect` whose count comes from the gold).
+import { jsonPreview } from '../text/jsonPreview';
 
 /** Where the interpreted words came from. */
 export type InputKind = 'text' | 'asr';
@@ -64,7 +65,7 @@ export function readLabels(raw: unknown): { labels: NbestLabels; problems: strin
   if (input !== undefined) {
     const v = text(input);
     if (v === 'text' || v === 'asr') labels.input = v;
-    else problems.push(`input kind must be "text" or "asr", got ${JSON.stringify(input)}`);
+    else problems.push(`input kind must be "text" or "asr", got ${jsonPreview(input)}`);
   }
   const accuracy = pick('accuracy', 'accuracyClass');
   if (accuracy !== undefined) {
@@ -74,7 +75,7 @@ export function readLabels(raw: unknown): { labels: NbestLabels; problems: strin
       if (entry[1]) labels.accuracyCount = entry[1];
     } else {
       problems.push(
-        `accuracy class must be perfect or imperfect (optionally =1 or >1), got ${JSON.stringify(accuracy)}`,
+        `accuracy class must be perfect or imperfect (optionally =1 or >1), got ${jsonPreview(accuracy)}`,
       );
     }
   }
@@ -84,13 +85,13 @@ export function readLabels(raw: unknown): { labels: NbestLabels; problems: strin
     if (v === 'known' || v === 'unknown-oov' || v === 'unknown-non-oov') labels.knowledge = v;
     else
       problems.push(
-        `knowledge class must be known, unknown-oov or unknown-non-oov, got ${JSON.stringify(knowledge)}`,
+        `knowledge class must be known, unknown-oov or unknown-non-oov, got ${jsonPreview(knowledge)}`,
       );
   }
   const cant = r['cantRepresent'];
   if (cant !== undefined) {
     if (typeof cant === 'boolean') labels.cantRepresent = cant;
-    else problems.push(`cantRepresent must be true or false, got ${JSON.stringify(cant)}`);
+    else problems.push(`cantRepresent must be true or false, got ${jsonPreview(cant)}`);
   }
   return { labels, problems };
 }

@@ -48,6 +48,17 @@ describe('JSON entity span reader', () => {
     expect(jl.value).toHaveLength(1);
   });
 
+  it('reports a time or span nested 50,000 deep by its start, without overflowing the stack', () => {
+    const deep = '['.repeat(50_000) + ']'.repeat(50_000);
+    const r = parseNeJson(
+      `{"words": [{"text": "A", "startSec": ${deep}}], "entities": [{"type": "P", "firstWord": ${deep}, "lastWord": 0}]}`,
+    );
+    expect(r.diagnostics.map((d) => d.message)).toEqual([
+      `document.words[0].startSec: must be a number of seconds, got ${'['.repeat(57)}...`,
+      `document.entities[0]: words ${'['.repeat(57)}.....0 are not a span of the document's 1 words`,
+    ]);
+  });
+
   it('reports words and times of the wrong shape', () => {
     const r = parseNeJson('{"words": [3, {"text": "A", "startSec": "x"}], "entities": {}}');
     expect(r.diagnostics.map((d) => d.message)).toEqual([

@@ -2,6 +2,7 @@
 // the shared `EntitySpan` record, inclusive 0-based word indices.
 import type { EntitySpan, TimedWord } from '../../model/annotation';
 import { type Diagnostic, type ParseResult, LineIndex, diagnosticAt } from '../../text/diagnostics';
+import { jsonPreview } from '../../text/jsonPreview';
 import type { NeDocument } from '../document';
 import type { NeReadOptions } from './readNe';
 
@@ -20,7 +21,7 @@ function readWord(v: unknown, path: string, report: Report): TimedWord | null {
     const t = v[key];
     if (t === undefined || t === null) return null;
     if (typeof t !== 'number' || !Number.isFinite(t)) {
-      report(`${path}.${key}`, `must be a number of seconds, got ${JSON.stringify(t)}`);
+      report(`${path}.${key}`, `must be a number of seconds, got ${jsonPreview(t)}`);
       return null;
     }
     return t;
@@ -67,10 +68,7 @@ function readDocument(v: unknown, path: string, report: Report): NeDocument {
       (f as number) > (l as number) ||
       (l as number) >= n
     ) {
-      report(
-        p,
-        `words ${JSON.stringify(f)}..${JSON.stringify(l)} are not a span of the document's ${n} words`,
-      );
+      report(p, `words ${jsonPreview(f)}..${jsonPreview(l)} are not a span of the document's ${n} words`);
       return;
     }
     doc.entities.push({ type: e.type, firstWord: f as number, lastWord: l as number } satisfies EntitySpan);
