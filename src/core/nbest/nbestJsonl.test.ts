@@ -68,6 +68,18 @@ describe('N-best JSON lines', () => {
     );
   });
 
+  it('names a score that is an object or array instead of printing it, however deeply it nests', () => {
+    const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+    const { diagnostics } = parseNbestJsonl(
+      `{"id": "e", "nbest": [{"interp": "x", "score": ${deep}}], "gold": []}\n` +
+        `{"id": "f", "nbest": [{"interp": "x", "score": [1]}], "gold": []}`,
+    );
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      'utterance "e", rank 1: "score" must be a number, got an object',
+      'utterance "f", rank 1: "score" must be a number, got an array',
+    ]);
+  });
+
   it('label problems are listed, unknown keys ignored', () => {
     expect(readLabels({ input: 'speech', cantRepresent: 'yes', note: 1 }).problems).toEqual([
       'input kind must be "text" or "asr", got "speech"',

@@ -26,7 +26,7 @@ function readLine(obj: unknown): { utt?: NbestUtterance; problem?: string } {
     const score = (e as { score?: unknown }).score;
     if (score !== undefined && score !== null && typeof score !== 'number') {
       return {
-        problem: `utterance "${id}", rank ${j + 1}: "score" must be a number, got ${JSON.stringify(score)}`,
+        problem: `utterance "${id}", rank ${j + 1}: "score" must be a number, got ${shownScore(score)}`,
       };
     }
     nbest.push({
@@ -37,6 +37,14 @@ function readLine(obj: unknown): { utt?: NbestUtterance; problem?: string } {
   const { labels, problems } = readLabels(o['labels']);
   if (problems.length > 0) return { problem: `utterance "${id}": ${problems.join('; ')}` };
   return { utt: { id: String(id), nbest, gold: o['gold'] as unknown[], labels } };
+}
+
+// An object or array is named, not printed: it may be nested too deeply to print (or be huge).
+function shownScore(v: unknown): string {
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  const s = JSON.stringify(v);
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
 
 /** Parses N-best JSON lines into utterances, with a diagnostic for every line that does not fit. */
