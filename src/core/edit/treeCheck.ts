@@ -14,13 +14,43 @@ export interface TreeCheck {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * How deep a gold tree may nest its brackets. Real parses stay far below it (the Penn Treebank's deepest
+ * are a few dozen levels); much deeper trees make tree edit distance and the drawings run out of memory.
+ */
+export const MAX_TREE_DEPTH = 1000;
+
+/** Offset of the first '(' nested deeper than `MAX_TREE_DEPTH`, or -1. */
+function tooDeepAt(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 && ++depth > MAX_TREE_DEPTH) return i;
+    if (c === 41 && depth > 0) depth--;
+  }
+  return -1;
+}
+
 /** Checks `text` as the tree over `words` (their texts, in order). */
 export function checkTreeText(text: string, typed: boolean, words: readonly string[]): TreeCheck {
-  const parsed = parseTree(text, { typed });
-  const diagnostics = [...parsed.diagnostics];
   // Where the leaves are in the text, and its lines, are only needed to place a problem: found lazily.
   let lines: LineIndex | null = null;
   const index = (): LineIndex => (lines ??= new LineIndex(text));
+  const deep = tooDeepAt(text);
+  if (deep >= 0)
+    return {
+      tree: null,
+      diagnostics: [
+        diagnosticAt(
+          index(),
+          deep,
+          'tree.deep',
+          `brackets nested more than ${MAX_TREE_DEPTH} levels deep (the limit for a gold tree)`,
+        ),
+      ],
+    };
+  const parsed = parseTree(text, { typed });
+  const diagnostics = [...parsed.diagnostics];
   let leaves: { labelStart: number }[] | null = null;
   const leafStart = (k: number): number =>
     (leaves ??= indexBracketText(text).filter((s) => s.leafIndex >= 0))[k]?.labelStart ?? text.length;

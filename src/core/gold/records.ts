@@ -1,5 +1,6 @@
 // The gold standard of one utterance as plain records, with runtime schemas for the API and the store.
 import { z } from 'zod';
+import { checkTreeText } from '../edit/treeCheck';
 
 /** A gold word: text and its interval in seconds from the start of the audio file. */
 export const GoldWord = z.strictObject({
@@ -9,11 +10,14 @@ export const GoldWord = z.strictObject({
 });
 export type GoldWord = z.infer<typeof GoldWord>;
 
+/** The longest bracket text a gold tree may have, on writing and on reading alike. */
+export const MAX_BRACKET_CHARS = 1_000_000;
+
 /** A gold tree over the word tier, kept as bracket text (its leaves are the words, in order). */
 export const GoldTree = z.strictObject({
   name: z.string().min(1).max(100),
   typed: z.boolean(),
-  bracket: z.string().max(1_000_000),
+  bracket: z.string().max(MAX_BRACKET_CHARS),
 });
 export type GoldTree = z.infer<typeof GoldTree>;
 
@@ -63,22 +67,106 @@ export function emptyGold(): GoldRecords {
   return { words: [], trees: [], entities: [], concepts: [], interpretations: [], labels: {} };
 }
 
-/** Problems that make a gold standard inconsistent (entity spans outside the word tier, overlapping words). */
-export function goldProblems(g: GoldRecords): string[] {
-  const out: string[] = [];
+/** One thing wrong with a gold standard: the part it is in and what it is. */
+export interface GoldIssue {
+  field: GoldField;
+  message: string;
+}
+
+const SINGULAR: Record<string, string> = {
+  words: 'word',
+  entities: 'entity',
+  concepts: 'concept',
+  interpretations: 'interpretation',
+};
+
+/** Where a schema issue is, in words: `tree "S" bracket`, `word 3 text`. */
+function schemaPlace(g: GoldRecords, path: readonly PropertyKey[]): string {
+  const [field, i, ...rest] = path;
+  const k = typeof i === 'number' ? i : -1;
+  let head: string;
+  if (field === 'trees' && k >= 0) {
+    const name = (g.trees[k] as { name?: unknown } | undefined)?.name;
+    head = typeof name === 'string' ? `tree "${name.slice(0, 100)}"` : `tree ${k + 1}`;
+  } else if (k >= 0) head = `${SINGULAR[String(field)] ?? String(field)} ${k}`;
+  else
+    head = [field, i]
+      .filter((x) => x !== undefined)
+      .map(String)
+      .join(' ');
+  return [head, ...rest.map(String)].join(' ');
+}
+
+function schemaMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return `is longer than ${Number(issue.maximum).toLocaleString('en')} characters (the limit)`;
+  return issue.message;
+}
+
+/**
+ * Everything that makes a gold standard invalid, by part: values outside the schema's limits, words that
+ * end before they start or overlap, entities outside the word tier or overlapping or nested (the entity
+ * tier's rule, entities.ts), two trees of one name, and trees whose bracket text does not read, nests
+ * deeper than `MAX_TREE_DEPTH`, is not well typed or whose leaves are not the words in order (the bracket
+ * editor's own check, treeCheck.ts). Every write of gold — the studio, the importers, a saved diff — is
+ * held to it; readers of stored gold use it to leave out what an older version let through.
+ */
+export function goldIssues(g: GoldRecords): GoldIssue[] {
+  const out: GoldIssue[] = [];
+  const { words, trees, entities, concepts, interpretations, labels } = g;
+  const parsed = GoldRecords.safeParse({ words, trees, entities, concepts, interpretations, labels });
+  if (!parsed.success)
+    for (const issue of parsed.error.issues.slice(0, 20)) {
+      const field = GoldField.safeParse(issue.path[0]);
+      out.push({
+        field: field.success ? field.data : 'labels',
+        message: `${schemaPlace(g, issue.path)} ${schemaMessage(issue)}`,
+      });
+    }
   g.words.forEach((w, i) => {
-    if (w.endSec < w.startSec) out.push(`word ${i} "${w.text}" ends before it starts`);
+    if (w.endSec < w.startSec)
+      out.push({ field: 'words', message: `word ${i} "${w.text}" ends before it starts` });
     const prev = g.words[i - 1];
-    if (prev && w.startSec < prev.endSec - 1e-9) out.push(`word ${i} "${w.text}" overlaps word ${i - 1}`);
+    if (prev && w.startSec < prev.endSec - 1e-9)
+      out.push({ field: 'words', message: `word ${i} "${w.text}" overlaps word ${i - 1}` });
   });
   g.entities.forEach((e, i) => {
     if (e.lastWord >= g.words.length)
-      out.push(`entity ${i} (${e.type}) ends at word ${e.lastWord}, but there are ${g.words.length} words`);
+      out.push({
+        field: 'entities',
+        message: `entity ${i} (${e.type}) ends at word ${e.lastWord}, but there are ${g.words.length} words`,
+      });
+  });
+  const order = g.entities.map((e, i) => ({ e, i })).sort((a, b) => a.e.firstWord - b.e.firstWord);
+  order.forEach(({ e, i }, k) => {
+    const prev = order[k - 1];
+    if (prev && e.firstWord <= prev.e.lastWord)
+      out.push({
+        field: 'entities',
+        message: `entity ${i} (${e.type}) overlaps entity ${prev.i} (${prev.e.type}); entities may not overlap or nest`,
+      });
   });
   const names = new Set<string>();
   for (const t of g.trees) {
-    if (names.has(t.name)) out.push(`two trees are named "${t.name}"`);
+    if (names.has(t.name)) out.push({ field: 'trees', message: `two trees are named "${t.name}"` });
     names.add(t.name);
   }
+  const texts = g.words.map((w) => w.text);
+  for (const t of g.trees) {
+    if (typeof t.bracket !== 'string' || t.bracket.length > MAX_BRACKET_CHARS) continue;
+    const check = checkTreeText(t.bracket, t.typed, texts);
+    const errors = check.diagnostics.filter((d) => d.severity === 'error');
+    const first = errors[0];
+    if (first)
+      out.push({
+        field: 'trees',
+        message: `tree "${t.name}" ${first.line}:${first.column}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
+      });
+  }
   return out;
+}
+
+/** The messages of `goldIssues`, in order. */
+export function goldProblems(g: GoldRecords): string[] {
+  return goldIssues(g).map((i) => i.message);
 }

@@ -2,7 +2,13 @@
 // together with its history entry, so an edit is either fully saved or not at all.
 import { AppError } from '../../core/api/errors';
 import { DiffConflictError, type GoldDiff, applyDiff, reverseDiff } from '../../core/gold/diff';
-import { type GoldField, type GoldRecords, GoldLabels, goldProblems } from '../../core/gold/records';
+import {
+  type GoldField,
+  type GoldRecords,
+  GoldLabels,
+  goldIssues,
+  goldProblems,
+} from '../../core/gold/records';
 import type { Db } from './openDatabase';
 import { preparedOnce } from './statementCache';
 
@@ -138,17 +144,32 @@ export function applyGoldDiff(db: Db, utteranceId: string, diff: GoldDiff, meta:
           utteranceId,
           field: err.field,
         });
-      throw new AppError('INVALID_INPUT', `Utterance "${utteranceId}": the edit does not give valid gold.`, {
-        utteranceId,
-        error: String(err),
-      });
+      const issue = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
+      const why = issue ? `: ${issue.path.map(String).join('.')}: ${issue.message}` : '';
+      throw new AppError(
+        'INVALID_INPUT',
+        `Utterance "${utteranceId}": the edit does not give valid gold${why}.`,
+        { utteranceId, error: String(err) },
+      );
     }
-    const problems = goldProblems(next);
-    if (problems.length > 0)
-      throw new AppError('INVALID_INPUT', `Utterance "${utteranceId}": ${problems[0]}.`, {
-        utteranceId,
-        problems,
-      });
+    // The whole utterance is checked, not only the fields the diff replaces: a diff made against fields
+    // that another window has changed since must not leave, say, the tree over words that are gone.
+    // What the stored gold already had wrong (written by an older version) does not block other edits.
+    const known = new Set(goldProblems(current));
+    const problems = goldIssues(next).filter((i) => !known.has(i.message));
+    const first = problems[0];
+    if (first) {
+      const changed = diff.map((c) => c.field);
+      const details = { utteranceId, problems: problems.map((i) => i.message) };
+      if (!changed.includes(first.field))
+        throw new AppError(
+          'CONFLICT',
+          `Utterance "${utteranceId}": this edit of the ${changed.join(' and ')} does not fit the ` +
+            `${first.field} as stored (changed elsewhere?): ${first.message}; reload it.`,
+          details,
+        );
+      throw new AppError('INVALID_INPUT', `Utterance "${utteranceId}": ${first.message}.`, details);
+    }
     const source = meta.kind === 'import' ? 'import' : 'manual';
     for (const change of diff) writeField(db, utteranceId, change.field, next, source);
     const at = new Date().toISOString();
