@@ -14,6 +14,7 @@ export const ApiErrorCode = z.enum([
   /** A request body over the transport's limit for its method. */
   'TOO_LARGE',
   'CONFLICT',
+  'READ_ONLY',
   'INTERNAL',
 ]);
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>;

@@ -64,6 +64,8 @@ export const ProjectSummary = z.strictObject({
   words: z.number().int().nonnegative(),
   audioFiles: z.number().int().nonnegative(),
   audioProblems: z.array(AudioFileInfo),
+  /** The file could not be written (its permissions, its folder's, or the file system): edits are refused. */
+  readOnly: z.boolean(),
 });
 export type ProjectSummary = z.infer<typeof ProjectSummary>;
 

@@ -40,6 +40,7 @@ function asApiScores(s: UtteranceScores): { [key: string]: unknown; trees: unkno
 /** Imports audio and alignments into the open project as a job (checked first, one transaction). */
 function startProjectImport(session: Session, audioDir: string, alignment: string) {
   const project = session.project;
+  project.assertWritable();
   return session.jobs.start('project:import', async (progress) => {
     progress(0, 0, 'reading');
     const scanned = scanCorpus({ audioDir, alignment });
@@ -101,6 +102,7 @@ function startSystemImport(
       );
     }
     progress(sourceFiles.length, sourceFiles.length, 'writing');
+    project.assertWritable();
     const warnings = firstOf(r.warnings);
     return {
       ...importSystemOutputs(project.db, name, r.outputs, sourceFiles),

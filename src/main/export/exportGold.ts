@@ -11,6 +11,7 @@ import { writeTrn } from '../../core/formats/trn';
 import { writeGoldJsonl } from '../../core/gold/goldJsonl';
 import type { GoldRecords } from '../../core/gold/records';
 import { parseTreeOrThrow } from '../../core/tree/bracket';
+import type { UtteranceSummary } from '../../core/model/schemas';
 import type { ProjectStore } from '../store/projectStore';
 
 /** The export formats. */
@@ -27,19 +28,36 @@ interface GoldItem {
   gold: GoldRecords;
 }
 
-function goldItems(store: ProjectStore): GoldItem[] {
-  return store.listUtterances().map((u) => {
-    const detail = store.getUtterance(u.id);
-    return {
-      id: u.id,
-      audio: path.basename(detail.audio.path, path.extname(detail.audio.path)),
-      speaker: u.speaker,
-      transcript: u.transcript,
-      startSec: u.startSec,
-      endSec: u.endSec,
-      gold: store.goldState(u.id).gold,
-    };
+/**
+ * Every utterance's gold. With `onUnreadable` (a damaged project being copied out), an utterance whose rows
+ * cannot be read is reported there and left out instead of ending the export.
+ */
+function goldItems(
+  store: ProjectStore,
+  onUnreadable?: (utteranceId: string, message: string) => void,
+): GoldItem[] {
+  return store.listUtterances().flatMap((u) => {
+    if (!onUnreadable) return [goldItem(store, u)];
+    try {
+      return [goldItem(store, u)];
+    } catch (err) {
+      onUnreadable(u.id, (err as Error).message);
+      return [];
+    }
   });
+}
+
+function goldItem(store: ProjectStore, u: UtteranceSummary): GoldItem {
+  const detail = store.getUtterance(u.id);
+  return {
+    id: u.id,
+    audio: path.basename(detail.audio.path, path.extname(detail.audio.path)),
+    speaker: u.speaker,
+    transcript: u.transcript,
+    startSec: u.startSec,
+    endSec: u.endSec,
+    gold: store.goldState(u.id).gold,
+  };
 }
 
 /** A TextGrid of one utterance over its extent in the audio file: words, entities, tree levels. */
@@ -104,9 +122,9 @@ export function exportGold(
   store: ProjectStore,
   format: ExportFormat,
   out: string,
-  options: { tree?: string } = {},
+  options: { tree?: string; onUnreadable?: (utteranceId: string, message: string) => void } = {},
 ): string[] {
-  const items = goldItems(store);
+  const items = goldItems(store, options.onUnreadable);
   switch (format) {
     case 'jsonl':
       fs.writeFileSync(out, writeGoldJsonl(items));

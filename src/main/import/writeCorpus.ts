@@ -14,6 +14,7 @@ import {
 import { PEAK_BUCKETS_PER_SEC, type ProbedAudio, probeAudio } from '../audio/audioFile';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import { type Db, openDatabase } from '../store/openDatabase';
+import { writeTransaction } from '../store/writeTransaction';
 import { importSystemOutputs } from '../store/systemStore';
 
 /** One utterance to add; times are seconds within its audio file. */
@@ -243,7 +244,9 @@ export async function writeCorpus(
   if (!options.create) {
     const db = openDatabase(target);
     try {
-      return db.transaction(() => insertAll(db, target, corpus, probed, onProgress))();
+      if (db.readonly)
+        throw new AppError('READ_ONLY', `${target} is read-only: nothing was imported.`, { path: target });
+      return writeTransaction(target, db, () => insertAll(db, target, corpus, probed, onProgress));
     } finally {
       db.close();
     }

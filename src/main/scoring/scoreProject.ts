@@ -64,13 +64,15 @@ function cachedAndMissing(
 
 /** Writes scored pairs to the cache in one transaction, with the revisions they were computed from. */
 function cacheWriter(store: ProjectStore, ctx: ScoringContext): (results: readonly ScoredPair[]) => void {
+  // A read-only project is scored all the same; its scores are just not kept.
+  if (store.readOnly) return () => {};
   // A pair whose utterance or system was deleted meanwhile is not written.
   const put = store.db.prepare(
     `INSERT OR REPLACE INTO score_cache (system_id, utterance_id, metric, signature, gold_rev, output_rev, value)
      SELECT ?, ?, 'utterance', ?, ?, ?, ?
       WHERE EXISTS (SELECT 1 FROM utterance WHERE id = ?) AND EXISTS (SELECT 1 FROM system WHERE id = ?)`,
   );
-  return store.db.transaction((results: readonly ScoredPair[]) => {
+  const write = store.db.transaction((results: readonly ScoredPair[]) => {
     for (const r of results)
       put.run(
         r.systemId,
@@ -83,6 +85,8 @@ function cacheWriter(store: ProjectStore, ctx: ScoringContext): (results: readon
         r.systemId,
       );
   });
+  // The write lock first, so a cache write never fails on a snapshot another writer moved past.
+  return (results) => write.immediate(results);
 }
 
 /** Scores pairs in this thread, a chunk at a time, yielding to the event loop between chunks. */

@@ -10,6 +10,7 @@ import {
   goldProblems,
 } from '../../core/gold/records';
 import type { Db } from './openDatabase';
+import { immediateTransaction } from './writeTransaction';
 import { preparedOnce } from './statementCache';
 
 /** Who made an edit and what it was, for the history. */
@@ -132,7 +133,7 @@ function writeField(db: Db, id: string, field: GoldField, g: GoldRecords, wordSo
  * changes nothing. Cached scores of the utterance are dropped.
  */
 export function applyGoldDiff(db: Db, utteranceId: string, diff: GoldDiff, meta: EditMeta): SavedEdit {
-  return db.transaction((): SavedEdit => {
+  return immediateTransaction(db, (): SavedEdit => {
     const u = assertUtterance(db, utteranceId);
     const current = readGold(db, utteranceId);
     let next: GoldRecords;
@@ -198,7 +199,7 @@ export function applyGoldDiff(db: Db, utteranceId: string, diff: GoldDiff, meta:
         ).lastInsertRowid,
     );
     return { gold: next, historyId, goldRev };
-  })();
+  });
 }
 
 interface HistoryRow {
@@ -242,12 +243,12 @@ export function undoRedo(
   which: 'undo' | 'redo',
   annotator = '',
 ): SavedEdit | null {
-  return db.transaction((): SavedEdit | null => {
+  return immediateTransaction(db, (): SavedEdit | null => {
     assertUtterance(db, utteranceId);
     const stacks = undoStacks(db, utteranceId);
     const top = (which === 'undo' ? stacks.undo : stacks.redo).at(-1);
     if (!top) return null;
     const diff = reverseDiff(JSON.parse(top.diff) as GoldDiff);
     return applyGoldDiff(db, utteranceId, diff, { kind: which, label: top.label, annotator, undoes: top.id });
-  })();
+  });
 }

@@ -1,16 +1,22 @@
-import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../core/api/errors';
 import { migrations } from './migrations';
+import {
+  SIEVE_APPLICATION_ID,
+  canWrite,
+  damagedProject,
+  readHeader,
+  recogniseProject,
+  sqliteFailure,
+} from './projectFile';
 
 /** The SQLite handle type used across the store. */
 export type Db = Database.Database;
 
-const SQLITE_MAGIC = 'SQLite format 3\0';
-
 /** Applies WAL, foreign keys and a busy timeout: the settings every project connection needs. */
-function configure(db: Db): void {
-  db.pragma('journal_mode = WAL');
+function configure(db: Db, writable: boolean): void {
+  if (writable) db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
@@ -22,46 +28,102 @@ export function migrate(db: Db): number {
   if (current > migrations.length) {
     throw new AppError(
       'BAD_FILE',
-      `The project file has schema version ${current}, newer than this SIEVE understands (${migrations.length}).`,
+      `${db.name} has schema version ${current}, newer than this SIEVE understands (${migrations.length}).`,
+      { path: db.name },
     );
   }
   for (let v = current; v < migrations.length; v++) {
-    db.transaction(() => {
-      db.exec(migrations[v]!);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
+    try {
+      db.transaction(() => {
+        db.exec(migrations[v]!);
+        db.pragma(`user_version = ${v + 1}`);
+      }).immediate();
+    } catch (err) {
+      // A schema version that does not match the tables (e.g. 1 on a version 2 file): damage, not a bug.
+      if (err instanceof Database.SqliteError && err.code === 'SQLITE_ERROR')
+        throw damagedProject(db.name, `its schema version (${v}) does not match its tables (${err.message})`);
+      throw err;
+    }
   }
   return migrations.length;
 }
 
+/** How a project file is opened. */
+export interface OpenDatabaseOptions {
+  /** Make a new project at `file` (only `sieve create` and imports that create one ask for this). */
+  create?: boolean;
+  /** Open without writing, even where the file could be written. */
+  readOnly?: boolean;
+  /** Open a damaged project read-only to copy out what still reads: no integrity check, no migration. */
+  salvage?: boolean;
+}
+
 /**
- * Opens an existing project file (or creates one when `create` is set) and migrates it.
- * A missing file or a file that is not SQLite is a user error, never a crash.
+ * Opens a project file (or creates one when `create` is set), checks it and migrates it. A file that is
+ * not a SIEVE project is refused before SQLite may write a byte to it; a damaged one is refused with one
+ * message naming it; one this process may not write is opened read-only (`db.readonly`).
  */
-export function openDatabase(file: string, options: { create?: boolean } = {}): Db {
-  if (!options.create) {
-    if (!fs.existsSync(file))
-      throw new AppError('FILE_MISSING', `No project file at ${file}.`, { path: file });
-    const fd = fs.openSync(file, 'r');
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+  if (options.create) {
+    const db = new Database(file);
     try {
-      const head = Buffer.alloc(16);
-      const n = fs.readSync(fd, head, 0, 16, 0);
-      if (n < 16 || head.toString('latin1') !== SQLITE_MAGIC) {
-        throw new AppError('BAD_FILE', `${file} is not a SIEVE project (not an SQLite file).`, {
-          path: file,
-        });
-      }
-    } finally {
-      fs.closeSync(fd);
+      configure(db, true);
+      migrate(db);
+      db.pragma(`application_id = ${SIEVE_APPLICATION_ID}`);
+    } catch (err) {
+      db.close();
+      throw sqliteFailure(file, err);
     }
+    return db;
   }
-  const db = new Database(file, { fileMustExist: !options.create });
+  const header = readHeader(file, { lax: options.salvage });
+  const writable = !options.readOnly && !options.salvage && canWrite(file) && canWrite(path.dirname(file));
+  const stamped = recogniseProject(file, header, writable);
+  let db: Db;
   try {
-    configure(db);
-    migrate(db);
+    db = new Database(file, { fileMustExist: true, readonly: !writable });
+  } catch (err) {
+    throw sqliteFailure(file, err);
+  }
+  try {
+    configure(db, writable);
+    if (!options.salvage) {
+      checkIntact(db, file);
+      checkVersion(db, file, writable);
+      if (writable) {
+        migrate(db);
+        if (!stamped) db.pragma(`application_id = ${SIEVE_APPLICATION_ID}`);
+      }
+    }
   } catch (err) {
     db.close();
-    throw err;
+    throw sqliteFailure(file, err);
   }
   return db;
+}
+
+/** Refuses a project SQLite finds damaged; `quick_check` reads every page once (bounded: one pass). */
+function checkIntact(db: Db, file: string): void {
+  const problems = db.pragma('quick_check(3)', { simple: false }) as { quick_check: string }[];
+  const first = problems[0]?.quick_check ?? 'ok';
+  if (first !== 'ok') throw damagedProject(file, `SQLite's check reports "${first}"`);
+}
+
+/** Refuses a schema version this SIEVE cannot use, before any migration touches the file. */
+function checkVersion(db: Db, file: string, writable: boolean): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version < 1) throw damagedProject(file, `its schema version (${version}) is not valid`);
+  if (version > migrations.length)
+    throw new AppError(
+      'BAD_FILE',
+      `${file} has schema version ${version}, newer than this SIEVE understands (${migrations.length}).`,
+      { path: file },
+    );
+  if (!writable && version < migrations.length)
+    throw new AppError(
+      'READ_ONLY',
+      `${file} is read-only and has schema version ${version}; this SIEVE needs to upgrade it to ` +
+        `version ${migrations.length}, which needs write access.`,
+      { path: file },
+    );
 }

@@ -16,7 +16,8 @@ import { hashFile } from '../audio/audioFile';
 import type { GoldState, SystemInfo, UtterancePage } from '../../core/api/contract';
 import type { GoldDiff } from '../../core/gold/diff';
 import { applyGoldDiff, readGold, undoRedo, undoStacks } from './goldStore';
-import { type Db, openDatabase } from './openDatabase';
+import { type Db, type OpenDatabaseOptions, openDatabase } from './openDatabase';
+import { WalCheckpoints, writeTransaction } from './writeTransaction';
 import { listSystems } from './systemStore';
 import {
   AnnotationSettings,
@@ -81,15 +82,45 @@ function checkAudio(projectDir: string, row: AudioRow): AudioState {
   return hashFile(file) === row.sha256 ? 'ok' : 'changed';
 }
 
+/** How long after the last edit the WAL is copied into the project file. */
+const IDLE_CHECKPOINT_MS = 2000;
+
 /** An open project file. Audio files are verified once, when the project opens. */
 export class ProjectStore {
   private readonly audioStates = new Map<number, AudioState>();
+  private readonly checkpoints: WalCheckpoints;
 
   private constructor(
     readonly file: string,
     readonly db: Db,
+    checkAudio: boolean,
   ) {
-    this.checkNewAudio();
+    this.checkpoints = new WalCheckpoints(db, IDLE_CHECKPOINT_MS);
+    if (checkAudio) this.checkNewAudio();
+  }
+
+  /** Whether the project could only be opened read-only: every edit is refused with READ_ONLY. */
+  get readOnly(): boolean {
+    return this.db.readonly;
+  }
+
+  /** Refuses an edit of a read-only project with an error that says why. */
+  assertWritable(): void {
+    if (this.readOnly)
+      throw new AppError(
+        'READ_ONLY',
+        `${this.file} is read-only (its permissions, its folder's or its file system's): ` +
+          'it can be viewed and scored but not edited.',
+        { path: this.file },
+      );
+  }
+
+  /** Runs `fn` as one write transaction that holds the write lock from its start. */
+  write<T>(fn: () => T): T {
+    this.assertWritable();
+    const result = writeTransaction(this.file, this.db, fn);
+    this.checkpoints.written();
+    return result;
   }
 
   /** Verifies audio files added since the project was opened (by an import). */
@@ -99,12 +130,15 @@ export class ProjectStore {
     }
   }
 
-  /** Opens a project file, migrating its schema and verifying its audio. */
-  static open(file: string): ProjectStore {
+  /**
+   * Opens a project file, migrating its schema and verifying its audio. `readOnly` opens it without
+   * writing; `salvage` opens a damaged one read-only, unchecked, to copy out what still reads.
+   */
+  static open(file: string, options: OpenDatabaseOptions = {}): ProjectStore {
     const abs = path.resolve(file);
-    const db = openDatabase(abs);
+    const db = openDatabase(abs, { readOnly: options.readOnly, salvage: options.salvage });
     try {
-      return new ProjectStore(abs, db);
+      return new ProjectStore(abs, db, !options.salvage);
     } catch (err) {
       db.close();
       throw err;
@@ -117,6 +151,7 @@ export class ProjectStore {
   }
 
   close(): void {
+    this.checkpoints.close();
     this.db.close();
   }
 
@@ -152,6 +187,7 @@ export class ProjectStore {
       words: count('word'),
       audioFiles: audio.length,
       audioProblems: audio.map((r) => this.audioInfo(r)).filter((a) => a.state !== 'ok'),
+      readOnly: this.readOnly,
     };
   }
 
@@ -185,6 +221,8 @@ export class ProjectStore {
 
   /** The gold standard of an utterance with its undo/redo availability. */
   goldState(id: string): GoldState {
+    // The studio moving to another utterance is a natural pause: put the edits so far into the file.
+    this.checkpoints.visit(id);
     const gold = readGold(this.db, id);
     const rev = this.db.prepare('SELECT gold_rev FROM utterance WHERE id = ?').pluck().get(id) as number;
     const stacks = undoStacks(this.db, id);
@@ -199,14 +237,19 @@ export class ProjectStore {
 
   /** Saves an edit of an utterance's gold standard (one transaction, with its history entry). */
   applyGoldDiff(id: string, diff: GoldDiff, label = '', annotator = ''): GoldState {
-    applyGoldDiff(this.db, id, diff, { kind: 'edit', label, annotator });
-    return this.goldState(id);
+    // The state is read inside the write transaction, so it is the one this edit made.
+    return this.write(() => {
+      applyGoldDiff(this.db, id, diff, { kind: 'edit', label, annotator });
+      return this.goldState(id);
+    });
   }
 
   /** Undoes or redoes the latest edit of an utterance (nothing happens when there is none). */
   undoRedo(id: string, which: 'undo' | 'redo', annotator = ''): GoldState {
-    undoRedo(this.db, id, which, annotator);
-    return this.goldState(id);
+    return this.write(() => {
+      undoRedo(this.db, id, which, annotator);
+      return this.goldState(id);
+    });
   }
 
   /** The systems imported into the project. */
@@ -234,11 +277,11 @@ export class ProjectStore {
 
   /** Sets an utterance's annotation status. */
   setStatus(id: string, status: AnnotationStatus): UtteranceSummary {
-    return this.db.transaction(() => {
+    return this.write(() => {
       this.utteranceRow(id);
       this.db.prepare('UPDATE utterance SET status = ? WHERE id = ?').run(status, id);
       return toSummary(this.utteranceRow(id));
-    })();
+    });
   }
 
   private audioRow(id: number): AudioRow {
@@ -260,12 +303,14 @@ export class ProjectStore {
     const problems = entityKeyProblems(settings.entityTypes);
     if (problems.length > 0)
       throw new AppError('INVALID_INPUT', `Entity keys: ${problems.join('; ')}.`, { problems });
-    this.db
-      .prepare(
-        'INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-      )
-      .run('annotation.settings', JSON.stringify(settings));
-    return this.annotationSettings();
+    return this.write(() => {
+      this.db
+        .prepare(
+          'INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+        )
+        .run('annotation.settings', JSON.stringify(settings));
+      return this.annotationSettings();
+    });
   }
 
   /** The project's scoring settings (defaults for what was never set, or for a stored value now invalid). */
@@ -294,12 +339,14 @@ export class ProjectStore {
           issues: valid.error.issues,
         },
       );
-    this.db
-      .prepare(
-        'INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-      )
-      .run('scoring.settings', JSON.stringify(valid.data));
-    return this.scoringSettings();
+    return this.write(() => {
+      this.db
+        .prepare(
+          'INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+        )
+        .run('scoring.settings', JSON.stringify(valid.data));
+      return this.scoringSettings();
+    });
   }
 
   /** The cached waveform envelope of an audio file. */

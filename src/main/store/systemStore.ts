@@ -3,6 +3,7 @@ import { AppError } from '../../core/api/errors';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import { type SystemProfile, byName } from '../../core/scoring/coverage';
 import type { Db } from './openDatabase';
+import { immediateTransaction } from './writeTransaction';
 import { preparedOnce } from './statementCache';
 
 /** A system as listed in the project. */
@@ -78,7 +79,7 @@ export function importSystemOutputs(
   sourceFiles: readonly string[],
   settings: Record<string, unknown> = {},
 ): SystemImportSummary {
-  return db.transaction((): SystemImportSummary => {
+  return immediateTransaction(db, (): SystemImportSummary => {
     const known = db.prepare('SELECT 1 FROM utterance WHERE id = ?').pluck();
     const skipped: { id: string; reason: string }[] = [];
     const seen = new Set<string>();
@@ -134,7 +135,7 @@ export function importSystemOutputs(
       skipped,
       uncovered,
     };
-  })();
+  });
 }
 
 /** A system's output for one utterance, or null when it has none. */
@@ -191,10 +192,10 @@ export function getSystemProfile(db: Db, systemId: number): SystemProfile {
 
 /** Deletes a system and everything imported for it. */
 export function deleteSystem(db: Db, systemId: number): void {
-  db.transaction(() => {
+  immediateTransaction(db, () => {
     getSystem(db, systemId);
     db.prepare('DELETE FROM system WHERE id = ?').run(systemId);
-  })();
+  });
 }
 
 /** The key of one cached score. */

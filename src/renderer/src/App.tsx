@@ -62,6 +62,12 @@ export function App() {
           {project.value.transport === 'electron' ? 'desktop' : 'browser host'}
         </span>
       </header>
+      {summary.readOnly && (
+        <div className="warning" role="status">
+          This project is read-only (its file, its folder or its file system cannot be written): it can be
+          viewed and scored, but edits are not saved.
+        </div>
+      )}
       {summary.audioProblems.length > 0 && (
         <div className="warning" role="status">
           {summary.audioProblems.length} audio file(s) are missing or changed since they were added:{' '}

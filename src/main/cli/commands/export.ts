@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { EXPORT_FORMATS, type ExportFormat, exportGold } from '../../export/exportGold';
+import { AppError } from '../../../core/api/errors';
+import { sqliteFailure } from '../../store/projectFile';
 import { ProjectStore } from '../../store/projectStore';
 import type { Command } from '../command';
 import { alternatives, choiceOption, parseCliArgs, positionalArgs, requiredOption } from '../options';
@@ -25,11 +27,34 @@ export const exportCommand: Command = {
       requiredOption('--format', values.format, alternatives(EXPORT_FORMATS)),
       EXPORT_FORMATS,
     );
-    const store = ProjectStore.open(path.resolve(io.cwd, project));
+    const file = path.resolve(io.cwd, project);
+    let store: ProjectStore;
+    let damaged = false;
     try {
-      const files = exportGold(store, format, path.resolve(io.cwd, out), { tree: values.tree });
+      store = ProjectStore.open(file);
+    } catch (err) {
+      // A damaged project: copy out every utterance that still reads, and name the ones that do not.
+      const what = err instanceof AppError && (err.details as { damaged?: string } | undefined)?.damaged;
+      if (!what) throw err;
+      io.err(`sieve export: ${file} is damaged (${what}); exporting what still reads\n`);
+      store = ProjectStore.open(file, { salvage: true });
+      damaged = true;
+    }
+    const unreadable: string[] = [];
+    try {
+      const files = exportGold(store, format, path.resolve(io.cwd, out), {
+        tree: values.tree,
+        onUnreadable: damaged ? (id) => unreadable.push(id) : undefined,
+      });
       io.out(`wrote ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
-      return 0;
+      if (unreadable.length > 0)
+        io.err(
+          `sieve export: ${unreadable.length} utterance(s) could not be read and are not in the export: ` +
+            `${unreadable.join(', ')}\n`,
+        );
+      return damaged ? 1 : 0;
+    } catch (err) {
+      throw damaged ? sqliteFailure(file, err) : err;
     } finally {
       store.close();
     }

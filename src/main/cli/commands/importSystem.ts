@@ -39,6 +39,7 @@ export const importSystem: Command = {
     }
     const store = ProjectStore.open(path.resolve(io.cwd, projectArg));
     try {
+      store.assertWritable();
       const s = importSystemOutputs(store.db, name, read.outputs, files);
       for (const k of s.skipped) io.out(`skipped  ${k.id}: ${k.reason}\n`);
       for (const id of s.uncovered) io.out(`no output  ${id}\n`);

@@ -24,7 +24,7 @@ export const info: Command = {
         const lines = [
           `project      ${s.name}`,
           `file         ${s.path}`,
-          `schema       v${s.schemaVersion}`,
+          `schema       v${s.schemaVersion}${s.readOnly ? ' (read-only: this file cannot be written)' : ''}`,
           `utterances   ${s.utterances}`,
           `words        ${s.words}`,
           `audio files  ${s.audioFiles}`,
