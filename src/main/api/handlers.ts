@@ -1,9 +1,9 @@
 import type { Handlers } from '../../core/api/contract';
 import { SIEVE_VERSION } from '../../core/version';
-import { scanCorpus } from '../import/scanCorpus';
+import { readInWorker } from '../import/readInWorker';
 import { firstOf, issueDetails } from '../import/issueList';
 import { writeCorpus } from '../import/writeCorpus';
-import { readSystemFiles, readSystemUploads, type SystemRead } from '../import/readSystemFiles';
+import type { SystemRead } from '../import/readSystemFiles';
 import { importSystemOutputs } from '../store/systemStore';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { compareSystems, corpusScores } from '../../core/scoring/corpusScores';
@@ -43,7 +43,8 @@ function startProjectImport(session: Session, audioDir: string, alignment: strin
   project.assertWritable();
   return session.jobs.start('project:import', async (progress) => {
     progress(0, 0, 'reading');
-    const scanned = scanCorpus({ audioDir, alignment });
+    // Read in a worker thread: parsing large files there leaves this thread free for other calls.
+    const scanned = await readInWorker({ kind: 'corpus', options: { audioDir, alignment } });
     if (scanned.errors.length > 0) {
       const first = scanned.errors[0]!;
       throw new AppError(
@@ -86,12 +87,12 @@ function startSystemImport(
   kind: string,
   name: string,
   sourceFiles: readonly string[],
-  read: () => SystemRead,
+  read: () => Promise<SystemRead>,
 ) {
   return session.jobs.start(kind, async (progress) => {
     const project = session.project;
     progress(0, sourceFiles.length, 'reading');
-    const r = read();
+    const r = await read();
     if (r.errors.length > 0) {
       const e = r.errors[0]!;
       throw new AppError(
@@ -140,7 +141,9 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
       ),
     'system:import': ({ name, files }) => {
       const granted = files.map((f) => session.grants.check(f, 'System output file'));
-      return startSystemImport(session, 'system:import', name, files, () => readSystemFiles(granted));
+      return startSystemImport(session, 'system:import', name, files, () =>
+        readInWorker({ kind: 'systemFiles', files: granted }),
+      );
     },
     'score:corpus': () =>
       session.jobs.start('score:corpus', async (progress, publish) => {
@@ -209,7 +212,7 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
         'system:upload',
         name,
         files.map((f) => f.name),
-        () => readSystemUploads(files),
+        () => readInWorker({ kind: 'systemUploads', files }),
       ),
     'scoring:getSettings': () => session.project.scoringSettings(),
     'scoring:setSettings': ({ settings }) => session.project.setScoringSettings(settings),
