@@ -10,6 +10,8 @@ import { emptyGold, goldProblems } from '../../core/gold/records';
 import type { ImportIssue, ScannedCorpus } from './scanCorpus';
 import { located } from './scanCorpus';
 import { readTextFile } from './readTextFile';
+import { entityProblems } from '../../core/edit/entities';
+import type { Diagnostic } from '../../core/text/diagnostics';
 
 /**
  * Reads a bracket file and gives each utterance its tree, named `name`. A tree preceded by `# id = …`
@@ -80,8 +82,17 @@ export function attachEntities(scanned: ScannedCorpus, file: string): void {
     scanned.errors.push(read.issue);
     return;
   }
-  const r = readNe(read.text);
-  const loc = located(file, r.diagnostics);
+  const docLines: [number, number][] = [];
+  const r = readNe(read.text, undefined, { documentLines: docLines });
+  // The gold standard's entities may not nest or overlap (the studio's rule, `core/edit/entities.ts`):
+  // nesting a scorer reads with a warning is an error here, at its tag.
+  const nestedAt = new Set<number>();
+  const diagnostics = r.diagnostics.map((d): Diagnostic => {
+    if (d.code !== 'ne.sgml.nested') return d;
+    nestedAt.add(d.line);
+    return { ...d, severity: 'error', message: `${d.message}: gold entities may not nest or overlap` };
+  });
+  const loc = located(file, diagnostics);
   for (const i of loc.errors) scanned.errors.push(i);
   for (const i of loc.warnings) scanned.warnings.push(i);
   const utts = scanned.corpus.utterances;
@@ -106,6 +117,17 @@ export function attachEntities(scanned: ScannedCorpus, file: string): void {
       return;
     }
     const entities = [...(u.entities ?? []), ...doc.entities];
+    const line = docLines[k]?.[0];
+    const overlap = entityProblems(entities, u.words.length).find((p) => p.includes(' overlaps '));
+    if (line !== undefined && nestedAt.has(line)) return; // refused at its tag above
+    if (overlap !== undefined) {
+      scanned.errors.push({
+        file,
+        ...(line !== undefined ? { line, column: 1 } : {}),
+        message: `document ${k + 1} (utterance "${u.id}"): ${overlap}: gold entities may not nest or overlap`,
+      });
+      return;
+    }
     const problem = goldProblems({ ...emptyGold(), words: u.words, entities })[0];
     if (problem) {
       issue.message = `document ${k + 1} (utterance "${u.id}"): ${problem}`;

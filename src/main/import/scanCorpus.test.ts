@@ -123,3 +123,56 @@ describe('many problems', () => {
     expect(s.errors[199_999]).toMatchObject({ line: 200_000, column: 6 });
   });
 });
+
+describe('gold entities', () => {
+  beforeEach(() => {
+    fs.writeFileSync(path.join(dir, 'audio', 'u2.wav'), '');
+    put('align/words.ctm', 'u1 1 0.0 0.5 from\nu1 1 0.5 0.5 Bonn\nu2 1 0 1 Berlin\n');
+  });
+  const scanWords = () =>
+    scanCorpus({ audioDir: path.join(dir, 'audio'), alignment: path.join(dir, 'align') });
+
+  it('refuses 100,000 nested entities at the first nested tag, quickly, adding none', () => {
+    const s = scanWords();
+    const n = 100_000;
+    attachEntities(s, put('e.sgml', `from ${'<P>'.repeat(n)}Bonn${'</P>'.repeat(n)}\nBerlin\n`));
+    expect(s.errors).toEqual([
+      {
+        file: path.join(dir, 'e.sgml'),
+        line: 1,
+        column: 9,
+        message:
+          '<P> is nested inside <P> at 1:6 (and 99,998 more on this line): gold entities may not nest or overlap',
+      },
+    ]);
+    expect(s.corpus.utterances.map((u) => u.entities)).toEqual([undefined, []]);
+  });
+
+  it('refuses overlapping JSON spans at their document, and takes spans that do not overlap', () => {
+    const s = scanWords();
+    const doc = (words: string[], entities: unknown[]) => JSON.stringify({ words, entities });
+    attachEntities(
+      s,
+      put(
+        'e.json',
+        `[\n${doc(
+          ['from', 'Bonn'],
+          [
+            { type: 'L', firstWord: 0, lastWord: 1 },
+            { type: 'L', firstWord: 1, lastWord: 1 },
+          ],
+        )},\n${doc(['Berlin'], [{ type: 'L', firstWord: 0, lastWord: 0 }])}\n]\n`,
+      ),
+    );
+    expect(s.errors).toEqual([
+      {
+        file: path.join(dir, 'e.json'),
+        line: 2,
+        column: 1,
+        message:
+          'document 1 (utterance "u1"): L (word 2) overlaps L (words 1–2): gold entities may not nest or overlap',
+      },
+    ]);
+    expect(s.corpus.utterances[1]!.entities).toEqual([{ type: 'L', firstWord: 0, lastWord: 0 }]);
+  });
+});

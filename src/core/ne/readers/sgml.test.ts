@@ -81,6 +81,28 @@ describe('inline SGML entity reader', () => {
     expect(texts(r.value[1]!.words)).toBe('X <L Y');
   });
 
+  it('reads 100,000 nested copies of one element as one entity, in linear time', () => {
+    const n = 100_000;
+    const r = parseNeSgml(`<P>`.repeat(n) + ' Bonn ' + '</P>'.repeat(n) + ' <L><P>x</P></L>');
+    expect(r.value[0]!.entities).toEqual([
+      { type: 'PERSON', firstWord: 0, lastWord: 0 },
+      { type: 'PERSON', firstWord: 1, lastWord: 1 },
+      { type: 'LOCATION', firstWord: 1, lastWord: 1 },
+    ]);
+    // One warning of each kind for the line, where it first happens, counting the rest.
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.line, d.column, d.message])).toEqual([
+      ['ne.sgml.nested', 'warning', 1, 4, '<P> is nested inside <P> at 1:1 (and 99,999 more on this line)'],
+      [
+        'ne.sgml.duplicate',
+        'warning',
+        1,
+        3 * n + 11,
+        'element <P> at 1:299995 spans the same words with the same type as an element inside it; dropped' +
+          ' (and 99,998 more on this line)',
+      ],
+    ]);
+  });
+
   it('reads a lone < as text', () => {
     const r = parseNeSgml('3 < 4 <= 5');
     expect(r.diagnostics).toEqual([]);

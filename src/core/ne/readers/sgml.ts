@@ -39,7 +39,9 @@ function typeAttribute(attrs: string): string | undefined {
  * (upper-cased). Tags separate words; `&amp;`-style references are decoded; comments and `<…/>` are
  * skipped. Errors (with line and column): a closing tag with no open element, crossing tags, an element
  * left open at the end of its line, a `<` with no `>`, an ENAMEX without TYPE. Nested elements are kept
- * with a warning; empty ones are dropped with a warning. Never throws.
+ * with a warning (`ne.sgml.nested`; a scorer takes nested entities, a gold standard refuses them); an
+ * element of the same type over the same words as one inside it adds nothing and is dropped with a
+ * warning, so `<P><P>x</P></P>` is one entity; empty ones are dropped with a warning. Never throws.
  */
 export function parseNeSgml(text: string, options: NeReadOptions = {}): ParseResult<NeDocument[]> {
   const index = new LineIndex(text);
@@ -50,8 +52,10 @@ export function parseNeSgml(text: string, options: NeReadOptions = {}): ParseRes
     code: string,
     message: string,
     severity: Diagnostic['severity'] = 'error',
-  ): void => {
-    diagnostics.push(diagnosticAt(index, offset, code, message, severity));
+  ): Diagnostic => {
+    const d = diagnosticAt(index, offset, code, message, severity);
+    diagnostics.push(d);
+    return d;
   };
   let lineStart = 0;
   while (lineStart < text.length) {
@@ -68,10 +72,18 @@ function readLine(
   text: string,
   from: number,
   to: number,
-  report: (offset: number, code: string, message: string, severity?: Diagnostic['severity']) => void,
+  report: (offset: number, code: string, message: string, severity?: Diagnostic['severity']) => Diagnostic,
   index: LineIndex,
 ): NeDocument {
   const words: TimedWord[] = [];
+  // Nesting is reported once per line, where it first happens, with a count of the rest: a line of
+  // 100,000 nested tags gets one warning of each kind, not 100,000.
+  const once = new Map<string, { d: Diagnostic; more: number }>();
+  const warnOnce = (offset: number, code: string, message: string): void => {
+    const seen = once.get(code);
+    if (seen) seen.more++;
+    else once.set(code, { d: report(offset, code, message, 'warning'), more: 0 });
+  };
   const entities: EntitySpan[] = [];
   const stack: Open[] = [];
   const where = (o: Open): string => {
@@ -79,8 +91,21 @@ function readLine(
     return `<${o.name}> at ${line}:${column}`;
   };
   const close = (o: Open, offset: number): void => {
+    const last = entities[entities.length - 1];
     if (words.length === o.firstWord) {
       report(offset, 'ne.sgml.empty', `element ${where(o)} holds no words; dropped`, 'warning');
+    } else if (
+      // Elements close innermost first, so a copy of an inner element is the last one closed.
+      last &&
+      last.type === o.type &&
+      last.firstWord === o.firstWord &&
+      last.lastWord === words.length - 1
+    ) {
+      warnOnce(
+        offset,
+        'ne.sgml.duplicate',
+        `element ${where(o)} spans the same words with the same type as an element inside it; dropped`,
+      );
     } else entities.push({ type: o.type, firstWord: o.firstWord, lastWord: words.length - 1 });
   };
   let i = from;
@@ -160,17 +185,13 @@ function readLine(
       if (t === undefined || t.trim() === '') report(at, 'ne.sgml.noType', `<${name}> has no TYPE attribute`);
       else type = t.trim().toUpperCase();
     }
-    if (stack.length > 0) {
-      report(
-        at,
-        'ne.sgml.nested',
-        `<${name}> is nested inside ${where(stack[stack.length - 1]!)}`,
-        'warning',
-      );
-    }
+    if (stack.length > 0)
+      warnOnce(at, 'ne.sgml.nested', `<${name}> is nested inside ${where(stack[stack.length - 1]!)}`);
     stack.push({ name, type, offset: at, firstWord: words.length });
   }
   endWord(to);
   for (const o of stack) report(o.offset, 'ne.sgml.unclosed', `${where(o)} is not closed on its line`);
+  for (const { d, more } of once.values())
+    if (more > 0) d.message += ` (and ${more.toLocaleString('en-US')} more on this line)`;
   return { words, entities: entities.sort((a, b) => a.firstWord - b.firstWord || b.lastWord - a.lastWord) };
 }
