@@ -23,6 +23,22 @@ export function appRoot(): string {
   }
 }
 
+/** Whether the absolute, normalized path `p` is `root` or lies inside it. */
+export function isInside(p: string, root: string): boolean {
+  if (p === root) return true;
+  const rel = path.relative(root, p);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+}
+
+/** The real path of `p` (symbolic links followed), or `p` itself when it does not exist. */
+export function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return p;
+  }
+}
+
 /** The user's data folder for SIEVE (overridable with SIEVE_DATA_DIR, as tests do). */
 export function userDataDir(): string {
   if (process.env.SIEVE_DATA_DIR) return path.resolve(process.env.SIEVE_DATA_DIR);

@@ -16,8 +16,11 @@ export const Word = z.strictObject({
 });
 export type Word = z.infer<typeof Word>;
 
-/** Whether an audio file still is what the project recorded: present and with the same content hash. */
-export const AudioState = z.enum(['ok', 'missing', 'changed']);
+/**
+ * Whether an audio file still is what the project recorded: present and with the same content hash, a
+ * regular file (not a folder, device or pipe), inside the project's folder or a folder the user added.
+ */
+export const AudioState = z.enum(['ok', 'missing', 'changed', 'outside', 'not-a-file']);
 export type AudioState = z.infer<typeof AudioState>;
 
 /** An audio file referenced by the project (path relative to the project file). */

@@ -10,7 +10,8 @@ import { untilJobEnds } from '../../../test/helpers/jobs';
 import { startHost } from '../host/startHost';
 import { dispatch } from './dispatch';
 import { createHandlers } from './handlers';
-import { PathGrants, isInside } from './pathGrants';
+import { isInside } from '../paths';
+import { PathGrants } from './pathGrants';
 import { Session } from './session';
 
 let dir: string;

@@ -5,22 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../core/api/errors';
-
-/** Whether `p` is `root` or lies inside it (both absolute and normalized). */
-export function isInside(p: string, root: string): boolean {
-  if (p === root) return true;
-  const rel = path.relative(root, p);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
-}
-
-/** The real path of `p`, or `p` itself when it does not exist (nothing to follow then). */
-function realOrSelf(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return p;
-  }
-}
+import { isInside, realOrSelf } from '../paths';
 
 /** A granted file or folder, as given (normalized) and as it really is (symbolic links followed). */
 interface Grant {

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { AppError } from '../../core/api/errors';
 import { ProjectStore } from '../store/projectStore';
 import { Jobs } from './jobs';
-import { isInside, PathGrants } from './pathGrants';
+import { isInside } from '../paths';
+import { PathGrants } from './pathGrants';
 
 /** The folders of a project's audio files that lie inside the project's own folder. */
 function audioFoldersOf(store: ProjectStore): string[] {
@@ -44,7 +45,8 @@ export class Session {
 
   /**
    * Opens `file`; the previous project stays open if this one fails. The project file and the folders
-   * its audio is in (inside the project's folder) become readable through the API.
+   * its audio is in (inside the project's folder) become readable through the API; its audio may also lie
+   * in the folders granted (e.g. `--allow` on the command line).
    */
   open(file: string): ProjectStore {
     const next = ProjectStore.open(file);
@@ -52,6 +54,7 @@ export class Session {
     this.store = next;
     this.grants.grantFile(next.file);
     for (const dir of audioFoldersOf(next)) this.grants.grantFolder(dir);
+    next.allowAudioFolders(() => this.grants.folders());
     return next;
   }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { protocol } from 'electron';
 import { AppError } from '../../core/api/errors';
 import type { Session } from '../api/session';
-import { fileResponse, rendererFileResponse } from '../host/fileResponses';
+import { openFileResponse, rendererFileResponse } from '../host/fileResponses';
 import { APP_SCHEME, SECURITY_HEADERS } from '../security';
 
 /** Must run before the app is ready: lets the scheme act like https (fetch, streaming media). */
@@ -20,8 +20,8 @@ export function handleAppScheme(rendererDir: string, session: Session): void {
     const media = /^\/media\/(\d+)$/.exec(url.pathname);
     if (media) {
       try {
-        return fileResponse(
-          session.project.playableAudioPath(Number(media[1])),
+        return openFileResponse(
+          session.project.openPlayableAudio(Number(media[1])),
           request.headers.get('range'),
           SECURITY_HEADERS,
         );

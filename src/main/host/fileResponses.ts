@@ -48,6 +48,42 @@ export function fileResponse(
   } catch {
     return new Response('Not found', { status: 404, headers: extraHeaders });
   }
+  return rangedResponse(file, size, (start, end) => stream(file, start, end), rangeHeader, extraHeaders);
+}
+
+/**
+ * An already opened and checked file as a response (see `fileResponse`); the response's stream closes
+ * `fd`, or it is closed at once when no bytes are sent.
+ */
+export function openFileResponse(
+  opened: { fd: number; size: number; file: string },
+  rangeHeader: string | null,
+  extraHeaders: Record<string, string> = {},
+): Response {
+  let streamed = false;
+  const response = rangedResponse(
+    opened.file,
+    opened.size,
+    (start, end) => {
+      streamed = true;
+      return Readable.toWeb(
+        fs.createReadStream('', { fd: opened.fd, start, end, autoClose: true }),
+      ) as ReadableStream;
+    },
+    rangeHeader,
+    extraHeaders,
+  );
+  if (!streamed) fs.closeSync(opened.fd);
+  return response;
+}
+
+function rangedResponse(
+  file: string,
+  size: number,
+  body: (start: number, end: number) => ReadableStream,
+  rangeHeader: string | null,
+  extraHeaders: Record<string, string>,
+): Response {
   const headers: Record<string, string> = {
     ...extraHeaders,
     'Content-Type': contentType(file),
@@ -67,7 +103,7 @@ export function fileResponse(
     if (start > end || start >= size) {
       return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
     }
-    return new Response(stream(file, start, end), {
+    return new Response(body(start, end), {
       status: 206,
       headers: {
         ...headers,
@@ -77,7 +113,7 @@ export function fileResponse(
     });
   }
   if (size === 0) return new Response(null, { status: 200, headers: { ...headers, 'Content-Length': '0' } });
-  return new Response(stream(file, 0, size - 1), {
+  return new Response(body(0, size - 1), {
     status: 200,
     headers: { ...headers, 'Content-Length': String(size) },
   });

@@ -8,7 +8,7 @@ import { dispatch } from '../api/dispatch';
 import type { Session } from '../api/session';
 import { SECURITY_HEADERS } from '../security';
 import { apiBodyLimit } from './bodyLimits';
-import { fileResponse, rendererFileResponse } from './fileResponses';
+import { openFileResponse, rendererFileResponse } from './fileResponses';
 
 /** What the host app needs: the session, its handlers, the token and where the built renderer is. */
 export interface HostOptions {
@@ -79,7 +79,7 @@ export function createHostApp(opts: HostOptions): Hono {
     const audioId = Number(c.req.param('audioId'));
     if (!Number.isInteger(audioId) || audioId <= 0) return c.text('Not found', 404);
     try {
-      return fileResponse(opts.session.project.playableAudioPath(audioId), c.req.header('range') ?? null);
+      return openFileResponse(opts.session.project.openPlayableAudio(audioId), c.req.header('range') ?? null);
     } catch (err) {
       if (err instanceof AppError) return c.json({ ok: false, error: err.toShape() }, 404);
       throw err;

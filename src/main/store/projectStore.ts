@@ -1,5 +1,4 @@
 // The open project: every read and write of a `.sieve` file goes through here.
-import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../core/api/errors';
 import type {
@@ -12,7 +11,12 @@ import type {
   UtteranceSummary,
   Word,
 } from '../../core/model/schemas';
-import { hashFile } from '../audio/audioFile';
+import {
+  checkAudio as checkAudioFile,
+  reopenAudio,
+  type AudioIdentity,
+  type OpenAudio,
+} from '../audio/audioAccess';
 import type { GoldState, SystemInfo, UtterancePage } from '../../core/api/contract';
 import type { GoldDiff } from '../../core/gold/diff';
 import { applyGoldDiff, readGold, undoRedo, undoStacks } from './goldStore';
@@ -69,25 +73,17 @@ function toSummary(r: UtteranceRow): UtteranceSummary {
   };
 }
 
-/** Checks an audio file against what the project recorded: present, same size, same content hash. */
-function checkAudio(projectDir: string, row: AudioRow): AudioState {
-  const file = path.resolve(projectDir, row.path);
-  let size: number;
-  try {
-    size = fs.statSync(file).size;
-  } catch {
-    return 'missing';
-  }
-  if (size !== row.byte_size) return 'changed';
-  return hashFile(file) === row.sha256 ? 'ok' : 'changed';
-}
-
 /** How long after the last edit the WAL is copied into the project file. */
 const IDLE_CHECKPOINT_MS = 2000;
 
 /** An open project file. Audio files are verified once, when the project opens. */
 export class ProjectStore {
   private readonly audioStates = new Map<number, AudioState>();
+  /** Why an audio file is not played, and what identifies each one that is (rechecked when served). */
+  private readonly audioRefusals = new Map<number, string>();
+  private readonly audioIdentities = new Map<number, AudioIdentity>();
+  /** Folders besides the project's own that its audio may be in (those the user added). */
+  private addedAudioFolders: () => readonly string[] = () => [];
   private readonly checkpoints: WalCheckpoints;
 
   private constructor(
@@ -126,7 +122,30 @@ export class ProjectStore {
   /** Verifies audio files added since the project was opened (by an import). */
   checkNewAudio(): void {
     for (const row of this.db.prepare('SELECT * FROM audio_file').all() as AudioRow[]) {
-      if (!this.audioStates.has(row.id)) this.audioStates.set(row.id, checkAudio(this.dir, row));
+      if (!this.audioStates.has(row.id)) this.checkAudioRow(row);
+    }
+  }
+
+  private audioRoots(): string[] {
+    return [this.dir, ...this.addedAudioFolders()];
+  }
+
+  private checkAudioRow(row: AudioRow): void {
+    const file = path.resolve(this.dir, row.path);
+    const checked = checkAudioFile(file, this.audioRoots(), { byteSize: row.byte_size, sha256: row.sha256 });
+    this.audioStates.set(row.id, checked.state);
+    if (checked.state === 'ok') this.audioIdentities.set(row.id, checked.identity);
+    else this.audioRefusals.set(row.id, checked.reason);
+  }
+
+  /**
+   * Lets audio files lie in the folders `folders()` names too (those the user added, e.g. on the command
+   * line), and checks again the files refused for lying outside.
+   */
+  allowAudioFolders(folders: () => readonly string[]): void {
+    this.addedAudioFolders = folders;
+    for (const row of this.db.prepare('SELECT * FROM audio_file').all() as AudioRow[]) {
+      if (this.audioStates.get(row.id) === 'outside') this.checkAudioRow(row);
     }
   }
 
@@ -375,12 +394,31 @@ export class ProjectStore {
     if (state !== 'ok') {
       throw new AppError(
         state === 'missing' ? 'FILE_MISSING' : 'BAD_FILE',
-        state === 'missing'
-          ? `Audio file ${row.path} is missing.`
-          : `Audio file ${row.path} has changed since it was added to the project.`,
+        `Audio file ${row.path} ${this.audioRefusals.get(audioId) ?? 'is missing'}.`,
         { audioId, path: row.path, state },
       );
     }
     return path.resolve(this.dir, row.path);
+  }
+
+  /**
+   * Opens an audio file to play it (the caller closes the descriptor): checked again now, not only when
+   * the project opened — still inside the project's folder (or an added one), still a regular file, and
+   * still the very file checked then, so a file swapped for a link to another is refused.
+   */
+  openPlayableAudio(audioId: number): OpenAudio {
+    const file = this.playableAudioPath(audioId);
+    const identity = this.audioIdentities.get(audioId);
+    const row = this.audioRow(audioId);
+    const opened = identity
+      ? reopenAudio(file, this.audioRoots(), identity)
+      : { state: 'missing' as const, reason: 'is missing' };
+    if ('state' in opened)
+      throw new AppError(
+        opened.state === 'missing' ? 'FILE_MISSING' : 'BAD_FILE',
+        `Audio file ${row.path} ${opened.reason}.`,
+        { audioId, path: row.path, state: opened.state },
+      );
+    return opened;
   }
 }
