@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../../../test/helpers/runSieve';
-import { readTextFile } from './readTextFile';
+import { MAX_TEXT_FILE_BYTES, readTextFile } from './readTextFile';
 
 const box = cliSandbox();
 const bad = (name: string): string => {
@@ -26,6 +26,25 @@ describe('readTextFile', () => {
     expect(readTextFile(path.join(box.dir(), 'none.txt'))).toMatchObject({
       ok: false,
       issue: { message: /ENOENT/ },
+    });
+  });
+
+  it('refuses a text file over the size limit, and anything but a regular file, without reading it', () => {
+    // A sparse file: its size is checked, its (absent) bytes are never read.
+    const file = path.join(box.dir(), 'huge.ctm');
+    fs.writeFileSync(file, 'u 1 0 1 a\n');
+    fs.truncateSync(file, MAX_TEXT_FILE_BYTES + 1);
+    expect(readTextFile(file, { name: 'huge.ctm' })).toEqual({
+      ok: false,
+      issue: {
+        file: 'huge.ctm',
+        message:
+          '268,435,457 bytes, more than SIEVE reads from one text file (256 MiB); split it into smaller files',
+      },
+    });
+    expect(readTextFile(box.dir(), { name: 'dir' })).toEqual({
+      ok: false,
+      issue: { file: 'dir', message: 'not a regular file' },
     });
   });
 

@@ -4,6 +4,13 @@ import fs from 'node:fs';
 import { decodeTextStrict } from '../../core/formats/decodeText';
 import type { ImportIssue } from './scanCorpus';
 
+/**
+ * The largest text file read (256 MiB). Files are read whole and parsed in memory, which takes several
+ * times their size; far larger ones ran out of memory (a JavaScript string holds at most about 512 M
+ * characters). Checked before reading, so a huge file is refused at once.
+ */
+export const MAX_TEXT_FILE_BYTES = 256 * 1024 * 1024;
+
 /** A file's text (with a warning when it was read as Windows-1252), or why it could not be read. */
 export type TextFile = { ok: true; text: string; warning?: ImportIssue } | { ok: false; issue: ImportIssue };
 
@@ -15,6 +22,17 @@ export function readTextFile(file: string, options: { windows1252?: boolean; nam
   const name = options.name ?? file;
   let bytes: Uint8Array;
   try {
+    const stat = fs.statSync(file);
+    // A FIFO or a device would block the read or never end it.
+    if (!stat.isFile()) return { ok: false, issue: { file: name, message: 'not a regular file' } };
+    if (stat.size > MAX_TEXT_FILE_BYTES)
+      return {
+        ok: false,
+        issue: {
+          file: name,
+          message: `${stat.size.toLocaleString('en-US')} bytes, more than SIEVE reads from one text file (256 MiB); split it into smaller files`,
+        },
+      };
     bytes = new Uint8Array(fs.readFileSync(file));
   } catch (err) {
     return { ok: false, issue: { file: name, message: (err as Error).message } };
