@@ -26,8 +26,7 @@ const run = (method: string, input: unknown) => dispatch(handlers, method, input
 beforeEach(() => {
   ({ dir, cleanup } = tempDir());
   session = new Session('browser');
-  // Where the session limits what the API may open, this test's folder is the user's choice.
-  (session as unknown as { grants?: { grantFolder(d: string): void } }).grants?.grantFolder(dir);
+  session.grants.grantFolder(dir); // the user chose this folder
   handlers = createHandlers(session);
 });
 afterEach(() => {
