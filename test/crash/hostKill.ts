@@ -25,7 +25,7 @@ const hostEntry = path.join(root, 'src', 'main', 'host', 'hostMain.ts');
 export const EDITED = 'base-0';
 
 /** A running host: its child process, origin and token. */
-interface Host {
+export interface Host {
   child: ChildProcess;
   origin: string;
   token: string;
@@ -88,7 +88,7 @@ export async function makeKillProject(dir: string, size: number): Promise<string
 }
 
 /** A system's outputs for every utterance of the project, as JSON Lines. */
-function systemJsonl(tag: string, size: number): string {
+export function systemJsonl(tag: string, size: number): string {
   const lines: string[] = [];
   for (let i = 0; i < size; i++) {
     const words = Array.from({ length: 20 }, (_, k) => ({
@@ -102,7 +102,7 @@ function systemJsonl(tag: string, size: number): string {
 }
 
 /** Writes a corpus to import (one audio file, gold JSON Lines of `size` utterances) under `dir`. */
-function corpusFiles(dir: string, tag: string, size: number): { audioDir: string; alignment: string } {
+export function corpusFiles(dir: string, tag: string, size: number): { audioDir: string; alignment: string } {
   const audioDir = path.join(dir, tag);
   fs.mkdirSync(audioDir, { recursive: true });
   writeWav(path.join(audioDir, `${tag}.wav`), 1, 8000, () => 0);
@@ -193,7 +193,8 @@ function checkProject(file: string, e: Expect, figures: KillFigures): string[] {
   return problems;
 }
 
-async function waitJob(
+/** Polls a job until it is done (resolves 'done') or failed (rejects), reporting every status. */
+export async function waitJob(
   host: Host,
   id: string,
   onStatus: (s: { state: string; done: number }) => void,

@@ -1,0 +1,179 @@
+// The browser host under concurrent clients: each reads (pages, utterances, gold, summaries) and edits
+// its own utterance through the HTTP API for a while, optionally with imports running all along. Every
+// request is timed; errors are counted and kept; the host's resident memory is sampled.
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { GoldRecords } from '../src/core/gold/records';
+import { goldAtRev } from '../test/crash/crashPlan';
+import { call, corpusFiles, type Host, systemJsonl, waitJob } from '../test/crash/hostKill';
+import { seededRandom } from './harness';
+
+/** The figures of one load run. */
+export interface LoadFigures {
+  clients: number;
+  seconds: number;
+  withImport: boolean;
+  requests: number;
+  requestsPerSec: number;
+  errors: number;
+  firstErrors: string[];
+  latencyMs: { p50: number; p99: number; max: number; slowestMethod: string };
+  perMethod: Record<string, { requests: number; p99: number }>;
+  edits: number;
+  imports: number;
+  hostRssMb: { start: number; peak: number; end: number };
+  /** Utterances whose gold revision differs from the edits acknowledged for them. */
+  lostEdits: number;
+}
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0; // not Linux: memory is not reported
+  }
+}
+
+function quantile(sorted: Float64Array, q: number): number {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+}
+
+/**
+ * Runs `clients` clients against `host` for `seconds` (the project must have utterances `base-0`…
+ * `base-{size-1}`, as `makeKillProject` makes them); with `withImport`, one more client imports a
+ * system's outputs and a corpus of `size` utterances, one after the other, until the time is up.
+ */
+export async function runHostLoad(options: {
+  host: Host;
+  dir: string;
+  clients: number;
+  seconds: number;
+  size: number;
+  withImport: boolean;
+  seed: number;
+}): Promise<LoadFigures> {
+  const { host, clients, seconds, size } = options;
+  const pid = host.child.pid!;
+  const times: number[] = [];
+  const per = new Map<string, number[]>();
+  const firstErrors: string[] = [];
+  let errors = 0;
+  let edits = 0;
+  let imports = 0;
+  let slowest = { ms: 0, method: '' };
+  const rss = { start: rssMb(pid), peak: 0, end: 0 };
+  const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssMb(pid))), 250);
+  const end = performance.now() + seconds * 1000;
+  const timed = async <T>(method: string, input: unknown): Promise<T | undefined> => {
+    const t0 = performance.now();
+    try {
+      return await call<T>(host, method, input);
+    } catch (err) {
+      errors++;
+      if (firstErrors.length < 10) firstErrors.push(`${method}: ${String(err).slice(0, 300)}`);
+      return undefined;
+    } finally {
+      const ms = performance.now() - t0;
+      times.push(ms);
+      let m = per.get(method);
+      if (!m) per.set(method, (m = []));
+      m.push(ms);
+      if (ms > slowest.ms) slowest = { ms, method };
+    }
+  };
+  const acked = new Map<string, number>();
+  const client = async (c: number): Promise<void> => {
+    const random = seededRandom(options.seed * 1000 + c);
+    const own = `base-${c}`;
+    while (performance.now() < end) {
+      const r = random();
+      const other = `base-${Math.floor(random() * size)}`;
+      if (r < 0.25) {
+        const state = await timed<{ gold: GoldRecords; goldRev: number }>('gold:get', { utteranceId: own });
+        if (!state) continue;
+        const next = goldAtRev(state.gold, state.goldRev + 1);
+        const saved = await timed<{ goldRev: number }>('gold:applyDiff', {
+          utteranceId: own,
+          diff: [
+            { field: 'entities', before: state.gold.entities, after: next.entities },
+            { field: 'labels', before: state.gold.labels, after: next.labels },
+          ],
+        });
+        if (saved) {
+          acked.set(own, saved.goldRev);
+          edits++;
+        }
+      } else if (r < 0.45) {
+        await timed('utterance:page', { offset: Math.floor(random() * size), limit: 50 });
+      } else if (r < 0.65) {
+        await timed('utterance:get', { utteranceId: other });
+      } else if (r < 0.85) {
+        await timed('gold:get', { utteranceId: other });
+      } else if (r < 0.95) {
+        await timed('project:summary', {});
+      } else {
+        await timed('system:list', {});
+      }
+    }
+  };
+  const importer = async (): Promise<void> => {
+    for (let k = 0; performance.now() < end; k++) {
+      const tag = `load${options.seed}x${k}`;
+      const job =
+        k % 2 === 0
+          ? await timed<{ id: string }>('system:upload', {
+              name: tag,
+              files: [{ name: `${tag}.jsonl`, content: systemJsonl(tag, size) }],
+            })
+          : await timed<{ id: string }>('project:import', corpusFiles(options.dir, tag, size));
+      if (!job) continue;
+      try {
+        await waitJob(host, job.id, () => {});
+        imports++;
+      } catch (err) {
+        errors++;
+        if (firstErrors.length < 10) firstErrors.push(String(err).slice(0, 300));
+      }
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all([
+    ...Array.from({ length: clients }, (_, c) => client(c)),
+    ...(options.withImport ? [importer()] : []),
+  ]);
+  const elapsed = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  rss.end = rssMb(pid);
+  rss.peak = Math.max(rss.peak, rss.end);
+  let lostEdits = 0;
+  for (const [id, rev] of acked) {
+    const state = await call<{ goldRev: number }>(host, 'gold:get', { utteranceId: id });
+    if (state.goldRev !== rev) lostEdits++;
+  }
+  const sorted = Float64Array.from(times).sort();
+  const perMethod: LoadFigures['perMethod'] = {};
+  for (const [m, ts] of per) {
+    perMethod[m] = { requests: ts.length, p99: quantile(Float64Array.from(ts).sort(), 0.99) };
+  }
+  return {
+    clients,
+    seconds: elapsed,
+    withImport: options.withImport,
+    requests: times.length,
+    requestsPerSec: times.length / elapsed,
+    errors,
+    firstErrors,
+    latencyMs: {
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      max: quantile(sorted, 1),
+      slowestMethod: slowest.method,
+    },
+    perMethod,
+    edits,
+    imports,
+    hostRssMb: rss,
+    lostEdits,
+  };
+}

@@ -1,0 +1,62 @@
+// `npm run bench:load [-- --clients 20 --seconds 60 --size 2000]`: the browser host (started from
+// source on a fresh project) under concurrent clients, first alone, then with imports running all
+// along; prints the figures and writes bench/results/load.json.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { makeKillProject, startHost } from '../test/crash/hostKill';
+import { runHostLoad } from './hostLoad';
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '60' },
+    size: { type: 'string', default: '2000' },
+  },
+});
+const size = Number(values.size);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-load-'));
+const file = await makeKillProject(dir, size);
+const host = await startHost(file, dir);
+const runs = [];
+try {
+  for (const withImport of [false, true]) {
+    const figures = await runHostLoad({
+      host,
+      dir,
+      clients: Number(values.clients),
+      seconds: Number(values.seconds),
+      size,
+      withImport,
+      seed: 1,
+    });
+    runs.push(figures);
+    console.log(
+      `${figures.clients} clients, ${figures.seconds.toFixed(0)} s${withImport ? `, ${figures.imports} imports` : ''}: ` +
+        `${figures.requests} requests (${figures.requestsPerSec.toFixed(0)}/s), ${figures.errors} errors, ` +
+        `p50 ${figures.latencyMs.p50.toFixed(1)} ms, p99 ${figures.latencyMs.p99.toFixed(1)} ms, ` +
+        `max ${figures.latencyMs.max.toFixed(0)} ms (${figures.latencyMs.slowestMethod}), ` +
+        `host RSS ${figures.hostRssMb.start}→${figures.hostRssMb.peak} MB peak, ${figures.lostEdits} lost edits`,
+    );
+    for (const e of figures.firstErrors) console.log(`  ${e}`);
+  }
+} finally {
+  host.child.kill('SIGTERM');
+  await host.exited;
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+const machine = {
+  node: process.version,
+  cpus: os.cpus().length,
+  cpu: os.cpus()[0]?.model ?? '',
+  platform: process.platform,
+};
+const out = path.join(import.meta.dirname, 'results', 'load.json');
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(
+  out,
+  `${JSON.stringify({ suite: 'load', date: new Date().toISOString(), machine, size, runs }, null, 2)}\n`,
+);
+console.log(`wrote ${path.relative(process.cwd(), out)}`);
+process.exitCode = runs.some((r) => r.errors > 0 || r.lostEdits > 0) ? 1 : 0;

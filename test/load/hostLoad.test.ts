@@ -1,0 +1,38 @@
+// A few seconds of the load benchmark (`npm run bench:load` is the full minute): twenty clients reading
+// and editing through the browser host, with imports running, and not one error or lost edit.
+import { afterAll, describe, expect, it } from 'vitest';
+import { runHostLoad } from '../../bench/hostLoad';
+import { makeKillProject, startHost } from '../crash/hostKill';
+import { tempDir } from '../helpers/tempProject';
+
+const t = tempDir();
+afterAll(() => t.cleanup());
+
+describe('host under load', () => {
+  it('answers twenty concurrent clients without an error while imports run', async () => {
+    const file = await makeKillProject(t.dir, 200);
+    const host = await startHost(file, t.dir);
+    try {
+      const figures = await runHostLoad({
+        host,
+        dir: t.dir,
+        clients: 20,
+        seconds: 4,
+        size: 200,
+        withImport: true,
+        seed: 2,
+      });
+      console.info(
+        `load smoke: ${figures.requests} requests (${figures.requestsPerSec.toFixed(0)}/s), ${figures.imports} imports, ` +
+          `p99 ${figures.latencyMs.p99.toFixed(1)} ms, host RSS peak ${figures.hostRssMb.peak} MB`,
+      );
+      expect(figures.firstErrors).toEqual([]);
+      expect(figures.errors).toBe(0);
+      expect(figures.lostEdits).toBe(0);
+      expect(figures.edits).toBeGreaterThan(0);
+    } finally {
+      host.child.kill('SIGTERM');
+      await host.exited;
+    }
+  }, 60_000);
+});
