@@ -73,4 +73,18 @@ describe('audio probing', () => {
     });
     await expect(probeAudio(path.join(t.dir, 'none.wav'))).rejects.toMatchObject({ code: 'FILE_MISSING' });
   });
+
+  it('refuses a pipe, a device or a folder without reading it (a read would block or never end)', async () => {
+    const fifo = path.join(t.dir, 'pipe.wav');
+    execFileSync('mkfifo', [fifo]);
+    const device = path.join(t.dir, 'zero.wav');
+    fs.symlinkSync('/dev/zero', device);
+    const folder = path.join(t.dir, 'folder.wav');
+    fs.mkdirSync(folder);
+    for (const file of [fifo, device, folder])
+      await expect(probeAudio(file), file).rejects.toMatchObject({
+        code: 'BAD_FILE',
+        message: expect.stringMatching(/not a regular file/),
+      });
+  });
 });

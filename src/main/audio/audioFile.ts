@@ -18,21 +18,28 @@ export interface ProbedAudio {
   peaks: Float32Array;
 }
 
-/** SHA-256 of a file's bytes, hex. */
-export function hashFile(file: string): string {
-  const hash = crypto.createHash('sha256');
-  const fd = fs.openSync(file, 'r');
+/**
+ * The bytes of a regular audio file. A pipe or a device is refused before anything is read from it: a
+ * read would wait for a writer, or never end.
+ */
+function readRegularFile(file: string): Buffer {
+  let fd: number;
   try {
-    const chunk = Buffer.allocUnsafe(1 << 20);
-    for (;;) {
-      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      hash.update(n === chunk.length ? chunk : chunk.subarray(0, n));
-    }
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new AppError('FILE_MISSING', `Audio file not found: ${file}.`, { path: file });
+    throw new AppError('BAD_FILE', `${file}: cannot be read (${(err as Error).message}).`, { path: file });
+  }
+  try {
+    if (!fs.fstatSync(fd).isFile())
+      throw new AppError('BAD_FILE', `${file}: not a regular file (a folder, a device or a pipe).`, {
+        path: file,
+      });
+    return fs.readFileSync(fd);
   } finally {
     fs.closeSync(fd);
   }
-  return hash.digest('hex');
 }
 
 /** Audio file extensions a project accepts (lower case, with the dot). */
@@ -40,15 +47,13 @@ export const AUDIO_EXTENSIONS: readonly string[] = ['.wav', '.wave', ...Object.k
 
 /** Reads an audio file's facts and its peaks: WAV directly, FLAC / MP3 / Ogg Vorbis by decoding. */
 export async function probeAudio(file: string): Promise<ProbedAudio> {
-  if (!fs.existsSync(file))
-    throw new AppError('FILE_MISSING', `Audio file not found: ${file}.`, { path: file });
   const ext = path.extname(file).toLowerCase();
   if (!AUDIO_EXTENSIONS.includes(ext)) {
     throw new AppError('BAD_FILE', `${file}: unsupported audio format; use ${AUDIO_EXTENSIONS.join(', ')}.`, {
       path: file,
     });
   }
-  const buf = fs.readFileSync(file);
+  const buf = readRegularFile(file);
   const sha256 = crypto.createHash('sha256').update(buf).digest('hex');
   if (ext === '.wav' || ext === '.wave') {
     const info = readWavInfo(buf, file);
