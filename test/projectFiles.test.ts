@@ -16,7 +16,8 @@ import { openDatabase } from '../src/main/store/openDatabase';
 import { SIEVE_APPLICATION_ID } from '../src/main/store/projectFile';
 import { ProjectStore } from '../src/main/store/projectStore';
 import { runSieve } from './helpers/runSieve';
-import { copyDemo, makeProject, tempDir } from './helpers/tempProject';
+import { copyDemo, makeProject, speak, tempDir } from './helpers/tempProject';
+import { writeTextGrid } from '../src/core/formats/textGrid';
 
 let dir: string;
 let cleanup: () => void;
@@ -248,6 +249,56 @@ describe('a damaged project', () => {
     const saved = fs.readFileSync(path.join(dir, 'saved.jsonl'), 'utf8').trim().split('\n');
     expect(saved.length).toBeGreaterThan(0);
     expect(saved.length + Number(missing![1])).toBe(utterances);
+  });
+});
+
+describe('imports into a file that must not change', () => {
+  /** An audio folder and a TextGrid folder for one utterance, and a system's CTM for the test project. */
+  function inputs(): void {
+    fs.mkdirSync(path.join(dir, 'audio'));
+    fs.mkdirSync(path.join(dir, 'align'));
+    speak(path.join(dir, 'audio', 'u1.wav'), 'from Bonn to Berlin');
+    const intervals = [{ xmin: 0, xmax: 1, text: 'Bonn' }];
+    fs.writeFileSync(
+      path.join(dir, 'align', 'u1.TextGrid'),
+      writeTextGrid({
+        xmin: 0,
+        xmax: 1,
+        tiers: [{ kind: 'interval', name: 'words', xmin: 0, xmax: 1, intervals }],
+      }),
+    );
+    fs.writeFileSync(path.join(dir, 'asr.ctm'), 'train-1 1 0.0 0.1 I\n');
+  }
+
+  it('leave a foreign SQLite file and a read-only project byte-identical', async () => {
+    inputs();
+    const foreignFile = path.join(dir, 'other-app.db');
+    const db = new Database(foreignFile);
+    db.exec('CREATE TABLE notes (text TEXT)');
+    db.close();
+    const { file } = await makeProject(path.join(dir, 'ro'));
+    fs.chmodSync(file, 0o444);
+    const cases: [string, string, RegExp][] = [
+      [foreignFile, 'import', /is not a SIEVE project/],
+      [foreignFile, 'import-system', /is not a SIEVE project/],
+      [file, 'import', /is read-only/],
+      [file, 'import-system', /is read-only/],
+    ];
+    for (const [target, command, message] of cases) {
+      const before = sha(target);
+      const files = fs.readdirSync(path.dirname(target)).sort();
+      const args =
+        command === 'import'
+          ? ['import', target, '--audio', 'audio', '--alignment', 'align']
+          : ['import-system', target, '--name', 'asr', 'asr.ctm'];
+      const r = await runSieve(dir, ...args);
+      expect(r.code, `${command} ${target}`).toBe(1);
+      expect(r.err).toMatch(message);
+      expect(r.err).toContain(target);
+      expect(sha(target)).toBe(before);
+      // (A read-only connection to a project may leave SQLite's -shm and an empty -wal beside it.)
+      if (target === foreignFile) expect(fs.readdirSync(path.dirname(target)).sort()).toEqual(files);
+    }
   });
 });
 
