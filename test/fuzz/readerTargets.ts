@@ -14,11 +14,13 @@ import {
 import { parsePtb, parsePtbOrThrow } from '../../src/core/formats/ptb';
 import { parseSystemJsonl, parseSystemJsonlOrThrow } from '../../src/core/formats/systemJsonl';
 import { parseTextGrid, parseTextGridOrThrow } from '../../src/core/formats/textGrid';
-import { parseTextGridWords } from '../../src/core/formats/textGridWords';
+import { parseTextGridWords, parseTextGridWordsOrThrow } from '../../src/core/formats/textGridWords';
 import { parseTrn, parseTrnOrThrow } from '../../src/core/formats/trn';
 import {
   parseGentleJson,
+  parseGentleJsonOrThrow,
   parseWhisperXJson,
+  parseWhisperXJsonOrThrow,
   parseWordTimesJson,
   parseWordTimesJsonOrThrow,
 } from '../../src/core/formats/wordTimesJson';
@@ -94,18 +96,21 @@ export const READER_TARGETS: readonly ReaderTarget[] = [
   {
     name: 'textgrid-words',
     read: (t) => parseTextGridWords(t),
+    readOrThrow: (t) => parseTextGridWordsOrThrow(t),
     samples: [fixture('src/core/formats/fixtures/mfa-words-phones.TextGrid')],
     tokens: ['name = "words"', 'intervals: size = ', 'text = ""', 'xmin = 0', '"IntervalTier"'],
   },
   {
     name: 'whisperx',
     read: parseWhisperXJson,
+    readOrThrow: parseWhisperXJsonOrThrow,
     samples: [fixture('src/core/formats/fixtures/whisperx.json')],
     tokens: [...JSON_TOKENS, '"segments"', '"words"', '"start"', '"end"', '"word"'],
   },
   {
     name: 'gentle',
     read: (t) => parseGentleJson(t),
+    readOrThrow: (t) => parseGentleJsonOrThrow(t),
     samples: [fixture('src/core/formats/fixtures/gentle.json')],
     tokens: [...JSON_TOKENS, '"words"', '"case"', '"success"', '"start"', '"end"', '"alignedWord"'],
   },
