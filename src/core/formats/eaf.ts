@@ -189,12 +189,48 @@ export function parseEaf(text: string, options: EafOptions = {}): ParseResult<Ea
     }
     doc.tiers.push(tier);
   }
-  // Dependent annotations take their parent's times; chains are followed (bounded, so cycles end).
+  // Dependent annotations take the times of the time-aligned annotation their chain of ANNOTATION_REFs
+  // ends at. Each annotation is resolved once (long chains stay linear); a chain that comes back on
+  // itself, or reaches an unknown id, ends at no time-aligned annotation and is an error.
+  const ends = new Map<EafAnnotation, EafAnnotation | 'cycle' | 'unknown'>();
   for (const { a, at } of refs) {
-    let p = byId.get(a.ref!);
-    for (let hops = 0; p && p.ref !== undefined && hops < 100; hops++) p = byId.get(p.ref);
-    if (!p) report.error(at, 'eaf.ref', `unknown annotation ${shown(a.ref!)} in ANNOTATION_REF`);
-    else Object.assign(a, { startSec: p.startSec, endSec: p.endSec, interpolated: p.interpolated });
+    const path: EafAnnotation[] = [];
+    const onPath = new Set<EafAnnotation>();
+    let p: EafAnnotation | undefined = a;
+    let end: EafAnnotation | 'cycle' | 'unknown';
+    for (;;) {
+      const known = ends.get(p);
+      if (known !== undefined) {
+        end = known;
+        break;
+      }
+      if (p.ref === undefined) {
+        end = p;
+        break;
+      }
+      if (onPath.has(p)) {
+        end = 'cycle';
+        break;
+      }
+      onPath.add(p);
+      path.push(p);
+      p = byId.get(p.ref);
+      if (!p) {
+        end = 'unknown';
+        break;
+      }
+    }
+    for (const q of path) ends.set(q, end);
+    if (typeof end !== 'string')
+      Object.assign(a, { startSec: end.startSec, endSec: end.endSec, interpolated: end.interpolated });
+    else if (!byId.has(a.ref!))
+      report.error(at, 'eaf.ref', `unknown annotation ${shown(a.ref!)} in ANNOTATION_REF`);
+    else
+      report.error(
+        at,
+        'eaf.ref',
+        `annotation ${shown(a.id)}: its ANNOTATION_REF chain ${end === 'cycle' ? 'comes back to an annotation it passed' : 'ends at an unknown annotation'}, never at a time-aligned one`,
+      );
   }
   return { value: doc, diagnostics: [...xml.diagnostics, ...report.diagnostics] };
 }

@@ -57,9 +57,11 @@ function startProjectImport(session: Session, audioDir: string, alignment: strin
       );
     }
     if (scanned.corpus.utterances.length === 0)
-      throw new AppError('INVALID_INPUT', 'No audio file has an alignment of the same name.', {
-        skipped: scanned.skipped,
-      });
+      throw new AppError(
+        'INVALID_INPUT',
+        `Nothing to import: ${scanned.nothing ?? 'no audio file has an alignment of the same name'}.`,
+        { skipped: firstOf(scanned.skipped).listed },
+      );
     // The open connection sees the new rows as soon as the import's transaction commits.
     const summary = await writeCorpus(project.file, scanned.corpus, {
       create: false,

@@ -41,9 +41,22 @@ const READERS: Record<string, AlignmentReader> = {
   // ELAN: the tier named `words`, else the first top-level time-aligned tier.
   '.eaf': single((t) => {
     const r = parseEaf(t);
-    const words = eafTierWords(r.value);
+    const annotations = r.value.tiers.flatMap((tier) => tier.annotations);
+    // Annotations that only refer to each other have no times to give: say so rather than import words
+    // with no times (which would then pair with no audio).
+    const aligned = annotations.length === 0 || annotations.some((a) => a.ref === undefined);
+    const words = aligned ? eafTierWords(r.value) : null;
     if (words) return { value: words, diagnostics: r.diagnostics };
-    const none = diagnosticAt(new LineIndex(t), 0, 'eaf.no-tier', 'expected a time-aligned tier of words');
+    const none = diagnosticAt(
+      new LineIndex(t),
+      0,
+      'eaf.no-tier',
+      r.value.tiers.length === 0
+        ? 'no tier: the file has no TIER of words'
+        : !aligned
+          ? 'no time-aligned tier: every annotation refers to another annotation (REF_ANNOTATION), none has times'
+          : 'no time-aligned tier: every tier refers to another tier (PARENT_REF)',
+    );
     return { value: [], diagnostics: [...r.diagnostics, none] };
   }),
   '.ctm': (text) => {

@@ -27,6 +27,12 @@ export function attachTrees(scanned: ScannedCorpus, file: string, name: string, 
   const loc = located(file, r.diagnostics);
   for (const i of loc.errors) scanned.errors.push(i);
   for (const i of loc.warnings) scanned.warnings.push(i);
+  // Trees were asked for: a file with none is an error, not an import without trees.
+  if (r.value.length === 0 && loc.errors.length === 0) {
+    const blank = read.text.trim() === '';
+    scanned.errors.push({ file, message: blank ? 'the file is empty: no tree' : 'no tree in the file' });
+    return;
+  }
   const byId = new Map(scanned.corpus.utterances.map((u) => [u.id, u]));
   const withoutId = r.value.filter((t) => t.id === null);
   if (withoutId.length > 0 && withoutId.length !== r.value.length)
@@ -80,6 +86,10 @@ export function attachEntities(scanned: ScannedCorpus, file: string): void {
   const read = readTextFile(file);
   if (!read.ok) {
     scanned.errors.push(read.issue);
+    return;
+  }
+  if (read.text === '') {
+    scanned.errors.push({ file, message: 'the file is empty: no entity annotation' });
     return;
   }
   const docLines: [number, number][] = [];

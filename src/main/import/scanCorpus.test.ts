@@ -176,3 +176,65 @@ describe('gold entities', () => {
     expect(s.corpus.utterances[1]!.entities).toEqual([{ type: 'L', firstWord: 0, lastWord: 0 }]);
   });
 });
+
+describe('what is wrong when nothing can be imported', () => {
+  const eafOf = (tiers: string): string =>
+    '<?xml version="1.0"?>\n<ANNOTATION_DOCUMENT><HEADER TIME_UNITS="milliseconds"/><TIME_ORDER/>' +
+    `${tiers}</ANNOTATION_DOCUMENT>\n`;
+  const ref = (id: string, to: string): string =>
+    `<ANNOTATION><REF_ANNOTATION ANNOTATION_ID="${id}" ANNOTATION_REF="${to}"><ANNOTATION_VALUE>w</ANNOTATION_VALUE></REF_ANNOTATION></ANNOTATION>`;
+
+  it('says a trees file is empty, and an entities file too', () => {
+    put('align/u1.ctm', 'u1 1 0.0 0.5 cafe\n');
+    const s = scan();
+    attachTrees(s, put('trees.txt', ''), 'syntax', false);
+    attachTrees(s, put('blank.mrg', '\n  \n'), 'syntax', false);
+    attachEntities(s, put('e.sgml', ''));
+    expect(s.errors.map((e) => `${path.basename(e.file)}: ${e.message}`)).toEqual([
+      'trees.txt: the file is empty: no tree',
+      'blank.mrg: the file is empty: no tree',
+      'e.sgml: the file is empty: no entity annotation',
+    ]);
+  });
+
+  it('says an EAF has no time-aligned tier when its annotations only refer to each other', () => {
+    put('align/u1.eaf', eafOf(`<TIER TIER_ID="words">${ref('a1', 'a2')}${ref('a2', 'a1')}</TIER>`));
+    const s = scan();
+    expect(s.errors.map((e) => [e.line, e.column, e.message])).toEqual([
+      [
+        2,
+        104,
+        "annotation 'a1': its ANNOTATION_REF chain comes back to an annotation it passed, never at a time-aligned one",
+      ],
+      [
+        2,
+        239,
+        "annotation 'a2': its ANNOTATION_REF chain comes back to an annotation it passed, never at a time-aligned one",
+      ],
+      [
+        1,
+        1,
+        'no time-aligned tier: every annotation refers to another annotation (REF_ANNOTATION), none has times',
+      ],
+    ]);
+    put('align/u1.eaf', eafOf('<TIER TIER_ID="gloss" PARENT_REF="words"></TIER>'));
+    expect(scan().errors.map((e) => e.message)).toEqual([
+      'no time-aligned tier: every tier refers to another tier (PARENT_REF)',
+    ]);
+  });
+
+  it('names the missing part instead of "no audio file has an alignment of the same name"', () => {
+    const nothing = () => scan().nothing;
+    expect(nothing()).toBe(
+      `no alignment file (TextGrid, CTM, JSON, EAF, gold JSON Lines) in ${path.join(dir, 'align')}`,
+    );
+    put('align/u1.ctm', ';; nothing\n');
+    expect(nothing()).toBe(`the alignment files hold no utterance (${path.join(dir, 'align')})`);
+    put('align/u1.ctm', 'u1 1 0.0 0.5 cafe\n');
+    expect(nothing()).toBeUndefined();
+    put('align/u1.ctm', 'u2 1 0.0 0.5 cafe\n');
+    expect(nothing()).toBe('no audio file has an alignment of the same name');
+    fs.rmSync(path.join(dir, 'audio', 'u1.wav'));
+    expect(nothing()).toMatch(/^no audio file \(\.wav, .*\) in /);
+  });
+});

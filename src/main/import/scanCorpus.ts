@@ -30,6 +30,8 @@ export interface ScannedCorpus {
   skipped: SkippedItem[];
   errors: ImportIssue[];
   warnings: ImportIssue[];
+  /** Why there is nothing to import, when no utterance was found (`no audio file (…) in DIR`). */
+  nothing?: string;
 }
 
 /** Words of one utterance as an alignment file gives them. */
@@ -111,8 +113,10 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
     string,
     { words: TimedWord[]; file: string; extra?: AlignedUtterance['extra']; audio: string }
   >();
+  let alignmentFiles = 0;
   for (const f of listFiles(options.alignment)) {
     const reader = alignmentReaderFor(f);
+    if (reader) alignmentFiles++;
     if (!reader) {
       if (fs.statSync(options.alignment).isDirectory())
         skipped.push({ item: f, reason: 'not an alignment format' });
@@ -142,6 +146,7 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
 
   const utterances: CorpusUtterance[] = [];
   const used = new Set<string>();
+  let untimed: string | undefined;
   // Files in name order, utterances in file order.
   for (const [id, a] of aligned) {
     if (!audio.has(a.audio)) {
@@ -150,6 +155,7 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
     }
     const words = timedOnly(a.words);
     if (typeof words === 'string') {
+      untimed ??= `every utterance with audio was left out; utterance "${id}" (${a.file}): ${words}`;
       skipped.push({ item: `${id} (${a.file})`, reason: words });
       continue;
     }
@@ -165,6 +171,17 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
   for (const [id, f] of audio)
     if (!used.has(id)) skipped.push({ item: f, reason: 'no alignment of that name' });
 
+  // Nothing to import: say which part is missing rather than only that no pair was made.
+  const nothing =
+    utterances.length > 0
+      ? undefined
+      : audio.size === 0
+        ? `no audio file (${AUDIO_EXTENSIONS.join(', ')}) in ${options.audioDir}`
+        : alignmentFiles === 0
+          ? `no alignment file (TextGrid, CTM, JSON, EAF, gold JSON Lines) in ${options.alignment}`
+          : aligned.size === 0
+            ? `the alignment files hold no utterance (${options.alignment})`
+            : (untimed ?? 'no audio file has an alignment of the same name');
   return {
     corpus: {
       ...(options.name ? { name: options.name } : {}),
@@ -174,5 +191,6 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
     skipped,
     errors,
     warnings,
+    ...(nothing !== undefined ? { nothing } : {}),
   };
 }

@@ -81,7 +81,9 @@ export const importCorpus: Command = {
       return 1;
     }
     if (scanned.corpus.utterances.length === 0) {
-      io.err('sieve import: no audio file has an alignment of the same name; nothing was imported\n');
+      io.err(
+        `sieve import: ${scanned.nothing ?? 'no audio file has an alignment of the same name'}; nothing was imported\n`,
+      );
       return 1;
     }
     if (values['dry-run']) {
