@@ -1,7 +1,9 @@
 // Project files that are not SIEVE's, damaged or read-only: refused or opened read-only with one message
 // naming the file, never a crash, and a foreign file is never written.
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +20,9 @@ import { ProjectStore } from '../src/main/store/projectStore';
 import { runSieve } from './helpers/runSieve';
 import { copyDemo, makeProject, speak, tempDir } from './helpers/tempProject';
 import { writeTextGrid } from '../src/core/formats/textGrid';
+
+const tsxLoader = createRequire(import.meta.url).resolve('tsx');
+const worker = path.join(import.meta.dirname, 'projectFilesWorker.ts');
 
 let dir: string;
 let cleanup: () => void;
@@ -352,6 +357,32 @@ describe('a read-only project', () => {
       if (f.endsWith('-wal') || f.endsWith('-shm')) fs.rmSync(path.join(sub, f));
     fs.chmodSync(sub, 0o555);
     await expectReadOnly(file);
+  });
+
+  it('(in a folder another user may not write) opens read-only from a snapshot of the file', async () => {
+    // Root may write any folder; a user without root's rights is what a read-only folder stops.
+    const asOtherUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    fs.chmodSync(dir, 0o755);
+    const sub = path.join(dir, 'ro');
+    const { file } = await makeProject(sub);
+    for (const f of fs.readdirSync(sub)) if (/-(wal|shm)$/.test(f)) fs.rmSync(path.join(sub, f));
+    fs.chmodSync(sub, 0o555);
+    const before = sha(file);
+    const files = fs.readdirSync(sub).sort();
+    const r = spawnSync(process.execPath, ['--import', tsxLoader, worker, file], {
+      ...asOtherUser,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout.trim())).toEqual({
+      readOnly: true,
+      utterances: 2,
+      words: 3,
+      edit: 'READ_ONLY',
+    });
+    expect(sha(file)).toBe(before);
+    expect(fs.readdirSync(sub).sort()).toEqual(files);
   });
 
   it('opened for writing says so in its summary', async () => {
