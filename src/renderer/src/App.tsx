@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { describeAudioState } from '../../core/model/audioState';
 import type { ProjectSummary, UtteranceSummary } from '../../core/model/schemas';
 import { call } from './bridge';
 import { ErrorNote } from './components/ErrorNote';
@@ -70,9 +71,9 @@ export function App() {
       )}
       {summary.audioProblems.length > 0 && (
         <div className="warning" role="status">
-          {summary.audioProblems.length} audio file(s) are missing or changed since they were added:{' '}
-          {summary.audioProblems.map((a) => `${a.path} (${a.state})`).join(', ')}. Their utterances cannot be
-          played.
+          {summary.audioProblems.length} audio file(s) have a problem:{' '}
+          {summary.audioProblems.map((a) => `${a.path} (${describeAudioState(a.state)})`).join(', ')}. Their
+          utterances cannot be played.
         </div>
       )}
       {index >= 0 ? (

@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import type { GoldState } from '../../../core/api/contract';
+import { describeAudioState } from '../../../core/model/audioState';
 import type { AnnotationStatus, Peaks, UtteranceDetail } from '../../../core/model/schemas';
 import type { GoldTree } from '../../../core/gold/records';
 import { EditRefused } from '../../../core/edit/editRefused';
@@ -342,7 +343,7 @@ export function Workspace({
               <ErrorNote
                 error={{
                   code: detail.audio.state === 'missing' ? 'FILE_MISSING' : 'BAD_FILE',
-                  message: `The audio file ${detail.audio.path} is ${detail.audio.state}; it is not played.`,
+                  message: `The audio file ${detail.audio.path} is ${describeAudioState(detail.audio.state)}; it is not played.`,
                 }}
               />
             )
