@@ -81,6 +81,7 @@ test.beforeAll(async () => {
     path.join(outDir, 'broken.jsonl'),
     `${line(source.outputs[0]!, ['words'])}\n{"id": "x", "words": [}\n`,
   );
+  fs.writeFileSync(path.join(outDir, 'latin1.ctm'), Buffer.from('x 1 0.0 0.5 caf\xe9\n', 'latin1'));
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 test.afterAll(async () => {
@@ -154,6 +155,13 @@ test('a system imported through the upload dialog: errors located, progress, the
   await dialog.getByLabel('System output files').setInputFiles(path.join(outDir, 'broken.jsonl'));
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(dialog.getByTestId('import-errors')).toContainText(/broken\.jsonl:2:\d+: /);
+  expect(await host.api<SystemInfo[]>('system:list', {})).toHaveLength(before.length);
+  // A file that is not UTF-8 is refused at its first bad bytes, as the same file on disk is.
+  await dialog.getByLabel('System output files').setInputFiles(path.join(outDir, 'latin1.ctm'));
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByTestId('import-errors')).toContainText(
+    'latin1.ctm:1:16: invalid UTF-8 (bytes E9 0A)',
+  );
   expect(await host.api<SystemInfo[]>('system:list', {})).toHaveLength(before.length);
   await shot(page, 'import-error', false);
 
