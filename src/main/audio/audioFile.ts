@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../core/api/errors';
 import { COMPRESSED_AUDIO, decodeCompressed, peaksOfDecoded } from './decodeCompressed';
-import { computePeaks, readWavInfo } from './wav';
+import { probeWav } from './probeWav';
 
 /** Waveform envelope resolution stored in the project: enough for word-level zoom, small for an hour. */
 export const PEAK_BUCKETS_PER_SEC = 200;
@@ -19,8 +19,14 @@ export interface ProbedAudio {
 }
 
 /**
- * The bytes of a regular audio file. A pipe or a device is refused before anything is read from it: a
- * read would wait for a writer, or never end.
+ * The largest FLAC, MP3 or Ogg Vorbis file read (64 MiB): it is decoded whole in memory, at 4 bytes per
+ * sample and channel (an hour of CD audio takes 1.2 GB). WAV files are read in pieces and have no limit.
+ */
+export const MAX_COMPRESSED_AUDIO_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The bytes of a regular compressed audio file. A pipe or a device is refused before anything is read from
+ * it (a read would wait for a writer, or never end), and so is a file over the size limit.
  */
 function readRegularFile(file: string): Buffer {
   let fd: number;
@@ -32,10 +38,17 @@ function readRegularFile(file: string): Buffer {
     throw new AppError('BAD_FILE', `${file}: cannot be read (${(err as Error).message}).`, { path: file });
   }
   try {
-    if (!fs.fstatSync(fd).isFile())
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile())
       throw new AppError('BAD_FILE', `${file}: not a regular file (a folder, a device or a pipe).`, {
         path: file,
       });
+    if (stat.size > MAX_COMPRESSED_AUDIO_BYTES)
+      throw new AppError(
+        'BAD_FILE',
+        `${file}: ${stat.size.toLocaleString('en-US')} bytes, more than SIEVE decodes from one compressed audio file (64 MiB); convert it to WAV, which is read in pieces.`,
+        { path: file },
+      );
     return fs.readFileSync(fd);
   } finally {
     fs.closeSync(fd);
@@ -53,19 +66,9 @@ export async function probeAudio(file: string): Promise<ProbedAudio> {
       path: file,
     });
   }
+  if (ext === '.wav' || ext === '.wave') return probeWav(file, PEAK_BUCKETS_PER_SEC);
   const buf = readRegularFile(file);
   const sha256 = crypto.createHash('sha256').update(buf).digest('hex');
-  if (ext === '.wav' || ext === '.wave') {
-    const info = readWavInfo(buf, file);
-    return {
-      durationSec: info.durationSec,
-      sampleRate: info.sampleRate,
-      channels: info.channels,
-      byteSize: buf.length,
-      sha256,
-      peaks: computePeaks(buf, info, PEAK_BUCKETS_PER_SEC),
-    };
-  }
   const decoded = await decodeCompressed(
     new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength),
     ext,
