@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { untilJobEnds } from '../../../test/helpers/jobs';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
+import { writeEaf } from '../../core/formats/eaf';
 import { startHost, type RunningHost } from '../host/startHost';
 
 let host: RunningHost;
@@ -68,6 +69,26 @@ describe('imports in a worker thread', () => {
     expect(((await api('system:list', {})) as { value: unknown }).value).toMatchObject([
       { name: 'big', outputs: 1 },
     ]);
+  });
+
+  it('imports audio with alignments while answering other calls', async () => {
+    // An ELAN file next to the project's audio a.wav (the audio folder is granted to the API).
+    const words = ['to', 'Berlin', 'please'].map((value, k) => ({
+      value,
+      startSec: 0.1 + k * 0.2,
+      endSec: 0.25 + k * 0.2,
+    }));
+    fs.mkdirSync(path.join(dir, 'audio', 'eaf'));
+    fs.writeFileSync(
+      path.join(dir, 'audio', 'eaf', 'a.eaf'),
+      writeEaf([{ id: 'words', annotations: words }]),
+    );
+    const { during, last } = await callDuring('project:import', {
+      audioDir: path.join(dir, 'audio'),
+      alignment: path.join(dir, 'audio', 'eaf'),
+    });
+    expect(during.value!.state).toBe('running');
+    expect(last.value).toMatchObject({ state: 'done', result: { utterances: 1, words: 3 } });
   });
 
   it('reports a bad file of a system import as file:line:column, from the worker', async () => {
