@@ -66,6 +66,11 @@ describe('per-item results files', () => {
     const a = results({ id: 'a', x: 1 }, { id: 'b', x: null });
     const m = resolveMetric({ metric: 'x' }, a);
     expect(() => pairItems(a, a, m)).toThrow('item "b": x is null, not a number');
+    // A value nested 50,000 deep is named by its start (JSON.stringify overflowed the stack on it).
+    const deep = parseItemResults(
+      `{"id": "a", "x": 1}\n{"id": "b", "x": ${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+    ).value;
+    expect(() => pairItems(deep, deep, m)).toThrow(`item "b": x is ${'['.repeat(57)}..., not a number`);
     expect(() => resolveMetric({ metric: 'x', stats: 'x,x' }, a)).toThrow(
       'say how they combine with --combine',
     );

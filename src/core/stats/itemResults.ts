@@ -3,6 +3,7 @@
 // the corpus figures, a `signature` and optionally a `combine` map (figure → mean | sum | ratio | f1).
 // `sieve compare` pairs two such files item by item and reads one figure's sufficient statistics.
 import { type Diagnostic, type ParseResult, LineIndex, diagnosticAt } from '../text/diagnostics';
+import { jsonPreview } from '../text/jsonPreview';
 import { MetricInputError } from './errors';
 import { ratioStatistic, statisticByName, type CorpusStatistic } from './statistic';
 
@@ -133,7 +134,7 @@ const PRESETS: Record<string, { stats: string; statistic: CorpusStatistic }> = {
 function number(item: ItemLine, field: string, v: unknown): number {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     throw new MetricInputError(
-      `item "${item.key}": ${field} is ${JSON.stringify(v) ?? 'missing'}, not a number`,
+      `item "${item.key}": ${field} is ${v === undefined ? 'missing' : jsonPreview(v)}, not a number`,
     );
   }
   return v;
