@@ -8,7 +8,7 @@ import { parseSystemJsonl } from '../../core/formats/systemJsonl';
 import type { UtteranceAnnotation } from '../../core/model/annotation';
 import { writeBracket } from '../../core/tree/bracket';
 import type { SystemOutput } from '../../core/model/systemOutput';
-import type { ParseResult } from '../../core/text/diagnostics';
+import { LineIndex, type ParseResult, diagnosticAt } from '../../core/text/diagnostics';
 import { type ImportIssue, located } from './scanCorpus';
 import { readTextFile, type TextFile } from './readTextFile';
 
@@ -38,19 +38,26 @@ const READERS: Record<string, OutputReader> = {
   '.jsonl': (text) => {
     const r = parseSystemJsonl(text);
     const diagnostics = [...r.diagnostics];
+    // Lines come in file order: each id is looked for after the previous one, and located through one
+    // index of the line starts, so a file of 100,000 such lines is not searched from its start each time.
+    let index: LineIndex | null = null;
+    let from = 0;
     const value = r.value.map((a) => {
       const { output, dropped } = toSystemOutput(a);
       if (dropped.length > 0) {
-        const at = Math.max(0, text.indexOf(`"${a.id}"`));
-        const line = text.slice(0, at).split('\n').length;
-        diagnostics.push({
-          code: 'system.gold-only',
-          message: `utterance "${a.id}": ${dropped.join(' and ')} belong to the gold standard and were left out`,
-          offset: at,
-          line,
-          column: at - text.lastIndexOf('\n', at - 1),
-          severity: 'warning',
-        });
+        const found = text.indexOf(`"${a.id}"`, from);
+        const at = found < 0 ? from : found;
+        from = at;
+        index ??= new LineIndex(text);
+        diagnostics.push(
+          diagnosticAt(
+            index,
+            at,
+            'system.gold-only',
+            `utterance "${a.id}": ${dropped.join(' and ')} belong to the gold standard and were left out`,
+            'warning',
+          ),
+        );
       }
       return output;
     });
