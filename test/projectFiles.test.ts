@@ -385,6 +385,35 @@ describe('a read-only project', () => {
     expect(fs.readdirSync(sub).sort()).toEqual(files);
   });
 
+  it('(in a folder another user may not write) is scored and reported in worker threads', async () => {
+    const asOtherUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    fs.chmodSync(dir, 0o755);
+    const sub = path.join(dir, 'ro');
+    fs.mkdirSync(sub);
+    const file = copyDemo(sub);
+    for (const f of fs.readdirSync(sub)) if (/-(wal|shm)$/.test(f)) fs.rmSync(path.join(sub, f));
+    fs.chmodSync(sub, 0o555);
+    const out = path.join(dir, 'out');
+    fs.mkdirSync(out, { mode: 0o777 });
+    fs.chmodSync(out, 0o777);
+    const before = sha(file);
+    for (const argv of [
+      ['score', file, '--jobs', '2', '--format', 'json'],
+      ['report', file, '--jobs', '2', '--out', path.join(out, 'r.json')],
+    ]) {
+      const r = spawnSync(process.execPath, ['--import', tsxLoader, worker, 'cli', ...argv], {
+        ...asOtherUser,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      const done = JSON.parse(r.stdout.trim()) as { code: number; err: string };
+      expect(done, argv[0]).toMatchObject({ code: 0 });
+      expect(done.err).not.toMatch(/read-only|readonly|unable to open/);
+    }
+    expect(JSON.parse(fs.readFileSync(path.join(out, 'r.json'), 'utf8'))).toBeTruthy();
+    expect(sha(file)).toBe(before);
+  }, 90_000);
+
   it('opened for writing says so in its summary', async () => {
     const { file } = await makeProject(dir);
     expect(await run('project:open', { path: file })).toMatchObject({ ok: true, value: { readOnly: false } });

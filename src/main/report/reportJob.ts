@@ -87,7 +87,8 @@ export function startReportJob(
     const name = project.summary().name;
     const result = await runReportWorker(
       {
-        file: project.file,
+        // The file SQLite reads: the project, or the snapshot a project in a read-only folder is read from.
+        file: project.db.name,
         settings: ctx.settings,
         project: name,
         systems,

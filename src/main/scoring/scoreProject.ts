@@ -152,7 +152,8 @@ export async function scoreProject(
       options.onProgress?.(done, total);
     };
     if (threads === 1) await scoreInThread(store, ctx, chunks, onScored);
-    else await runScorePool({ file: store.file, settings: ctx.settings }, threads, chunks, onScored);
+    // Workers read the file this connection reads (a read-only project may be read from a snapshot).
+    else await runScorePool({ file: store.db.name, settings: ctx.settings }, threads, chunks, onScored);
 
     if (done !== total) options.onProgress?.(total, total);
     const order = store.listUtterances().map((u) => u.id);

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../core/api/errors';
@@ -8,6 +7,7 @@ import {
   SIEVE_APPLICATION_ID,
   canWrite,
   damagedProject,
+  readableOrSnapshot,
   readHeader,
   recogniseProject,
   sqliteFailure,
@@ -103,40 +103,6 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     throw sqliteFailure(file, err);
   }
   return db;
-}
-
-/**
- * A read-only connection to a WAL-mode file needs its `-shm` file, which SQLite cannot create in a folder it
- * may not write (SQLITE_READONLY_DIRECTORY at the first read). Such a project is read from a snapshot: a
- * copy of the file and its `-wal` in a temporary folder, removed when the connection closes. Nothing can be
- * written to a read-only project anyway, so the copy answers every read the original would.
- */
-function readableOrSnapshot(db: Db, file: string): Db {
-  try {
-    db.prepare('SELECT count(*) FROM sqlite_master').get();
-    return db;
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (code !== 'SQLITE_READONLY_DIRECTORY' && code !== 'SQLITE_CANTOPEN') throw err;
-    db.close();
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-read-only-'));
-  try {
-    const copy = path.join(dir, path.basename(file));
-    fs.copyFileSync(file, copy);
-    if (fs.existsSync(`${file}-wal`)) fs.copyFileSync(`${file}-wal`, `${copy}-wal`);
-    const snapshot = new Database(copy, { fileMustExist: true, readonly: true });
-    const close = snapshot.close.bind(snapshot);
-    snapshot.close = () => {
-      close();
-      fs.rmSync(dir, { recursive: true, force: true });
-      return snapshot;
-    };
-    return snapshot;
-  } catch (err) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw err;
-  }
 }
 
 /**

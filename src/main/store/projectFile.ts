@@ -1,6 +1,8 @@
 // Recognises a SIEVE project file before SQLite may write to it: the file itself, SQLite's header, the
 // application id stamped on every project and, for projects made before that id existed, their schema.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../core/api/errors';
 
@@ -112,6 +114,7 @@ export function recogniseProject(file: string, header: ProjectFileHeader, writab
   let db: Database.Database | null = null;
   try {
     db = new Database(file, { fileMustExist: true, readonly: !writable });
+    if (!writable) db = readableOrSnapshot(db, file);
     tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
   } catch (err) {
     throw sqliteFailure(file, err);
@@ -121,6 +124,40 @@ export function recogniseProject(file: string, header: ProjectFileHeader, writab
   if (!SIEVE_TABLES.every((t) => tables.includes(t)))
     throw foreign(file, 'an SQLite database without a SIEVE schema');
   return false;
+}
+
+/**
+ * A read-only connection to a WAL-mode file needs its `-shm` file, which SQLite cannot create in a folder it
+ * may not write (SQLITE_READONLY_DIRECTORY at the first read). Such a project is read from a snapshot: a
+ * copy of the file and its `-wal` in a temporary folder, removed when the connection closes. Nothing can be
+ * written to a read-only project anyway, so the copy answers every read the original would.
+ */
+export function readableOrSnapshot(db: Database.Database, file: string): Database.Database {
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return db;
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code !== 'SQLITE_READONLY_DIRECTORY' && code !== 'SQLITE_CANTOPEN') throw err;
+    db.close();
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-read-only-'));
+  try {
+    const copy = path.join(dir, path.basename(file));
+    fs.copyFileSync(file, copy);
+    if (fs.existsSync(`${file}-wal`)) fs.copyFileSync(`${file}-wal`, `${copy}-wal`);
+    const snapshot = new Database(copy, { fileMustExist: true, readonly: true });
+    const close = snapshot.close.bind(snapshot);
+    snapshot.close = () => {
+      close();
+      fs.rmSync(dir, { recursive: true, force: true });
+      return snapshot;
+    };
+    return snapshot;
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /** An SQLite error met while opening or using `file`, as an error that names the file and what to do. */
