@@ -25,6 +25,12 @@ export const GoldState = z.strictObject({
   goldRev: z.number().int().nonnegative(),
   canUndo: z.boolean(),
   canRedo: z.boolean(),
+  /**
+   * What is wrong with the stored gold (a project written by an older version): parts left out because
+   * they are outside the schema, and inconsistencies such as a tree whose leaves are not the words, so the
+   * studio can open the utterance and the annotator can fix it. Absent when there is nothing wrong.
+   */
+  problems: z.array(z.string()).optional(),
 });
 export type GoldState = z.infer<typeof GoldState>;
 

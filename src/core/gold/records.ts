@@ -153,17 +153,55 @@ export function goldIssues(g: GoldRecords): GoldIssue[] {
   }
   const texts = g.words.map((w) => w.text);
   for (const t of g.trees) {
-    if (typeof t.bracket !== 'string' || t.bracket.length > MAX_BRACKET_CHARS) continue;
-    const check = checkTreeText(t.bracket, t.typed, texts);
-    const errors = check.diagnostics.filter((d) => d.severity === 'error');
-    const first = errors[0];
-    if (first)
-      out.push({
-        field: 'trees',
-        message: `tree "${t.name}" ${first.line}:${first.column}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
-      });
+    const problem = treeProblem(t, texts);
+    if (problem && !problem.startsWith('bracket '))
+      out.push({ field: 'trees', message: `tree "${t.name}" ${problem}` });
   }
   return out;
+}
+
+/** What is wrong with one gold tree over words `texts`, or null (located as `line:column:` in its text). */
+function treeProblem(t: GoldTree, texts: readonly string[]): string | null {
+  if (typeof t.bracket !== 'string') return 'bracket is not text';
+  if (t.bracket.length > MAX_BRACKET_CHARS)
+    return `bracket ${schemaMessage({ code: 'too_big', origin: 'string', maximum: MAX_BRACKET_CHARS } as z.core.$ZodIssue)}`;
+  const errors = checkTreeText(t.bracket, t.typed, texts).diagnostics.filter((d) => d.severity === 'error');
+  const first = errors[0];
+  if (!first) return null;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return `${first.line}:${first.column}: ${first.message}${more}`;
+}
+
+/**
+ * The parts of stored gold that can be used as they are, and a note on each part left out: trees that
+ * `goldIssues` refuses, and entities outside the word tier or overlapping one before them. Readers of a
+ * project written by an older version (scoring, reports, exports) use it to skip a bad part and go on.
+ */
+export function usableGold(g: GoldRecords): { gold: GoldRecords; notes: string[] } {
+  const notes: string[] = [];
+  const texts = g.words.map((w) => w.text);
+  const trees = g.trees.filter((t, i) => {
+    const problem =
+      g.trees.findIndex((x) => x.name === t.name) < i
+        ? 'a tree of that name comes first'
+        : treeProblem(t, texts);
+    if (problem) notes.push(`tree "${t.name}" left out: ${problem}`);
+    return problem === null;
+  });
+  const kept = new Set<number>();
+  let lastWord = -1;
+  for (const { e, i } of g.entities.map((e, i) => ({ e, i })).sort((a, b) => a.e.firstWord - b.e.firstWord)) {
+    if (e.lastWord >= g.words.length || e.lastWord < e.firstWord)
+      notes.push(`entity ${i} (${e.type}) left out: it is not within the ${g.words.length} words`);
+    else if (e.firstWord <= lastWord)
+      notes.push(`entity ${i} (${e.type}) left out: it overlaps another entity`);
+    else {
+      kept.add(i);
+      lastWord = e.lastWord;
+    }
+  }
+  if (notes.length === 0) return { gold: g, notes };
+  return { gold: { ...g, trees, entities: g.entities.filter((_, i) => kept.has(i)) }, notes };
 }
 
 /** The messages of `goldIssues`, in order. */

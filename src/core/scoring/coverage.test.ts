@@ -7,7 +7,7 @@ import type { GoldRecords } from '../gold/records';
 import type { SystemOutput } from '../model/systemOutput';
 import { treeDistance } from '../ted/ted';
 import { parseTreeOrThrow } from '../tree/bracket';
-import { nodeCount } from '../tree/tree';
+import { leaves, nodeCount } from '../tree/tree';
 import { corpusScores } from './corpusScores';
 import { completeOutput, expectedMetrics, systemProfile } from './coverage';
 import { scoreUtterance } from './scoreUtterance';
@@ -136,7 +136,9 @@ describe('an utterance without output', () => {
       fc.property(tree, (bracket) => {
         const words = parseTreeOrThrow(bracket, {}, 'g');
         const n = nodeCount(words);
-        const g: GoldRecords = { ...GOLD, words: [], trees: [{ name: 'syntax', typed: false, bracket }] };
+        // Valid gold: the tree is over the words.
+        const over = leaves(words).map((l, k) => ({ text: l.label, startSec: k, endSec: k + 1 }));
+        const g: GoldRecords = { ...GOLD, words: over, trees: [{ name: 'syntax', typed: false, bracket }] };
         const s = scoreUtterance(
           g,
           null,

@@ -8,7 +8,7 @@ import { scoreConcepts, caSignature } from '../metrics/conceptAccuracy';
 import { parsevalSentence, parsevalSignature } from '../metrics/parseval';
 import { scoreTreePair, tnaSignature } from '../metrics/treeNodeAccuracy';
 import { scoreWords, werSignature } from '../metrics/wordAccuracy';
-import type { GoldRecords } from '../gold/records';
+import { type GoldRecords, usableGold } from '../gold/records';
 import type { SystemOutput } from '../model/systemOutput';
 import { figureAt, figureName, scoreNbest } from '../nbest/nbestScorer';
 import { neSignature, scoreNeDocument } from '../ne/scoreNe';
@@ -41,6 +41,8 @@ export interface WordStep {
 
 /** Everything scored for one utterance; a part is absent when one side lacks what it needs. */
 export interface UtteranceScores {
+  /** Parts of the gold left out because they are invalid (see `usableGold`), one note each. */
+  goldNotes?: string[];
   /**
    * The parts the system outputs elsewhere but not for this utterance, scored as empty hypotheses (all
    * gold words deleted, gold entities missed, gold tree nodes deleted, an empty N-best list); absent when
@@ -215,14 +217,18 @@ function missingTreeScores(
  * null — is scored as an empty hypothesis. Without a profile, the output's own parts are scored.
  */
 export function scoreUtterance(
-  gold: GoldRecords,
+  stored: GoldRecords,
   given: SystemOutput | null,
   settings: ScoringSettings = DEFAULT_SCORING_SETTINGS,
   deps: ScoringDeps = {},
   profile: SystemProfile = systemProfile(given ? [given] : []),
 ): UtteranceScores {
+  // Gold that an older version let into a project (a tree not over the words or nested too deep,
+  // overlapping entities) is left out of the scoring with a note, and the rest is scored.
+  const { gold, notes: goldNotes } = usableGold(stored);
   const { output, missing } = completeOutput(given?.id ?? '', given, profile);
   const result: UtteranceScores = {
+    ...(goldNotes.length > 0 ? { goldNotes } : {}),
     ...(missing.length > 0 ? { missing } : {}),
     expected: expectedMetrics(gold, profile),
     trees: [],

@@ -118,13 +118,16 @@ describe('export', () => {
     );
 
     // Overlapping entities (a project written before they were refused) cannot be BIO tags: the export
-    // says which utterance.
+    // leaves out the later one and says so.
     const old = ProjectStore.open(file);
     old.db.prepare("UPDATE gold_entity SET first_word = 0 WHERE utterance_id = 'train-1' AND idx = 1").run();
     old.close();
-    expect((await sieve('export', file, '--format', 'conll', 'x.conll')).err).toMatch(
-      /utterance "train-1": overlapping entities/,
+    const overlapping = await sieve('export', file, '--format', 'conll', 'x.conll');
+    expect(overlapping.code).toBe(0);
+    expect(overlapping.err).toBe(
+      'sieve export: utterance "train-1": entity 1 (O) left out: it overlaps another entity\n',
     );
+    expect(fs.readFileSync(path.join(dir, 'x.conll'), 'utf8')).toMatch(/^I \S+ \S+ B-P\nwant \S+ \S+ O\n/);
     const s2 = ProjectStore.open(file);
     const g = s2.goldState('train-1').gold;
     s2.applyGoldDiff('train-1', diffGold(g, { ...g, entities: [{ type: 'P', firstWord: 0, lastWord: 1 }] }));

@@ -9,7 +9,7 @@ import { writeTextGrid } from '../../core/formats/textGrid';
 import { entityTiers, intervalTier, treeLevelTiers, wordLabels } from '../../core/formats/textGridWords';
 import { writeTrn } from '../../core/formats/trn';
 import { writeGoldJsonl } from '../../core/gold/goldJsonl';
-import type { GoldRecords } from '../../core/gold/records';
+import { type GoldRecords, usableGold } from '../../core/gold/records';
 import { parseTreeOrThrow } from '../../core/tree/bracket';
 import type { UtteranceSummary } from '../../core/model/schemas';
 import type { ProjectStore } from '../store/projectStore';
@@ -26,6 +26,8 @@ interface GoldItem {
   startSec: number;
   endSec: number;
   gold: GoldRecords;
+  /** What was left out of the stored gold, and why. */
+  notes?: string[];
 }
 
 /**
@@ -49,6 +51,8 @@ function goldItems(
 
 function goldItem(store: ProjectStore, u: UtteranceSummary): GoldItem {
   const detail = store.getUtterance(u.id);
+  // A tree or entity that an older version stored invalid is left out of every format, with a note.
+  const { gold, notes } = usableGold(store.goldState(u.id).gold);
   return {
     id: u.id,
     audio: path.basename(detail.audio.path, path.extname(detail.audio.path)),
@@ -56,7 +60,8 @@ function goldItem(store: ProjectStore, u: UtteranceSummary): GoldItem {
     transcript: u.transcript,
     startSec: u.startSec,
     endSec: u.endSec,
-    gold: store.goldState(u.id).gold,
+    gold,
+    ...(notes.length > 0 ? { notes } : {}),
   };
 }
 
@@ -122,9 +127,15 @@ export function exportGold(
   store: ProjectStore,
   format: ExportFormat,
   out: string,
-  options: { tree?: string; onUnreadable?: (utteranceId: string, message: string) => void } = {},
+  options: {
+    tree?: string;
+    onUnreadable?: (utteranceId: string, message: string) => void;
+    /** Told of each part of an utterance's gold left out because it is invalid. */
+    onLeftOut?: (utteranceId: string, note: string) => void;
+  } = {},
 ): string[] {
   const items = goldItems(store, options.onUnreadable);
+  for (const i of items) for (const n of i.notes ?? []) options.onLeftOut?.(i.id, n);
   switch (format) {
     case 'jsonl':
       fs.writeFileSync(out, writeGoldJsonl(items));

@@ -109,7 +109,7 @@ function plotSection(model: ReportModel, plots: readonly PlotSvg[]): string {
   const curves = model.perturbation
     .map(
       (c) =>
-        `<li>${e(c.tree)}: ${c.sentences} sentences${c.eligible > c.sentences ? ` (a seeded sample of ${c.eligible})` : ''}${c.skipped ? ` (${c.skipped} left out: typed, untimed or not over the words)` : ''}; <code>${e(c.signature)}</code></li>`,
+        `<li>${e(c.tree)}: ${c.sentences} sentences${c.eligible > c.sentences ? ` (a seeded sample of ${c.eligible})` : ''}${c.skipped ? ` (${c.skipped} left out: typed, untimed, invalid or not over the words)` : ''}; <code>${e(c.signature)}</code></li>`,
     )
     .join('');
   const figs = plots.map(

@@ -7,7 +7,7 @@ import { closeSilences } from '../../core/structIou/perturb';
 import { perturbationAnalysis } from '../../core/structIou/perturbationAnalysis';
 import { buildSegmentTree } from '../../core/structIou/segmentTree';
 import { seededRandom } from '../../core/stats/prng';
-import { parseTree } from '../../core/tree/bracket';
+import { checkTreeText } from '../../core/edit/treeCheck';
 import { type TreeNode, leaves } from '../../core/tree/tree';
 
 /** The curve of one gold tree name. */
@@ -66,8 +66,14 @@ export function perturbationCurves(
       if (t.typed) continue;
       let entry = byTree.get(t.name);
       if (!entry) byTree.set(t.name, (entry = { items: [], skipped: 0 }));
-      const parsed = parseTree(t.bracket, { typed: false }).value;
       const words = u.gold.words;
+      // The bracket editor's own check: a tree that an older version stored unbalanced, nested too deep
+      // or not over the words is left out (and counted) rather than analysed.
+      const parsed = checkTreeText(
+        t.bracket,
+        false,
+        words.map((w) => w.text),
+      ).tree;
       let ok = parsed !== null && words.length > 0 && leaves(parsed).length === words.length;
       if (ok) {
         try {

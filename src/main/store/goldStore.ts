@@ -2,10 +2,15 @@
 // together with its history entry, so an edit is either fully saved or not at all.
 import { AppError } from '../../core/api/errors';
 import { DiffConflictError, type GoldDiff, applyDiff, reverseDiff } from '../../core/gold/diff';
+import { z } from 'zod';
 import {
+  GoldConcept,
+  GoldEntity,
   type GoldField,
-  type GoldRecords,
   GoldLabels,
+  type GoldRecords,
+  GoldTree,
+  GoldWord,
   goldIssues,
   goldProblems,
 } from '../../core/gold/records';
@@ -35,37 +40,96 @@ function assertUtterance(db: Db, id: string): { gold_rev: number; labels: string
   return row;
 }
 
-/** The gold standard of one utterance. */
-export function readGold(db: Db, utteranceId: string): GoldRecords {
+/** The records of `rows` that `schema` takes; each one it refuses is named in `problems` and left out. */
+function valid<T>(
+  rows: readonly unknown[],
+  schema: z.ZodType<T>,
+  what: (k: number) => string,
+  problems: string[],
+): T[] {
+  const out: T[] = [];
+  rows.forEach((row, k) => {
+    const r = schema.safeParse(row);
+    if (r.success) out.push(r.data);
+    else
+      problems.push(
+        `${what(k)} left out: ${r.error.issues[0]?.path.map(String).join('.') || 'value'}: ${r.error.issues[0]?.message ?? 'invalid'}`,
+      );
+  });
+  return out;
+}
+
+/**
+ * The gold standard of one utterance as stored, with what is wrong with it. A record outside the schema's
+ * limits (a project written by an older version) is left out and named, so the utterance can still be
+ * opened and fixed; the inconsistencies of the rest (`goldProblems`) are listed, not removed.
+ */
+export function readStoredGold(db: Db, utteranceId: string): { gold: GoldRecords; problems: string[] } {
   const u = assertUtterance(db, utteranceId);
-  return {
-    words: preparedOnce(
-      db,
-      'SELECT text, start_sec AS startSec, end_sec AS endSec FROM word WHERE utterance_id = ? ORDER BY idx',
-    ).all(utteranceId) as GoldRecords['words'],
-    trees: (
-      preparedOnce(db, 'SELECT name, typed, bracket FROM gold_tree WHERE utterance_id = ? ORDER BY ord').all(
+  const problems: string[] = [];
+  let labels: GoldLabels = {};
+  try {
+    const parsed = GoldLabels.safeParse(JSON.parse(u.labels));
+    if (parsed.success) labels = parsed.data;
+    else problems.push(`labels left out: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  } catch {
+    problems.push('labels left out: not JSON');
+  }
+  const gold: GoldRecords = {
+    words: valid(
+      preparedOnce(
+        db,
+        'SELECT text, start_sec AS startSec, end_sec AS endSec FROM word WHERE utterance_id = ? ORDER BY idx',
+      ).all(utteranceId),
+      GoldWord,
+      (k) => `word ${k}`,
+      problems,
+    ),
+    trees: valid(
+      (
+        preparedOnce(
+          db,
+          'SELECT name, typed, bracket FROM gold_tree WHERE utterance_id = ? ORDER BY ord',
+        ).all(utteranceId) as { name: string; typed: number; bracket: string }[]
+      ).map((t) => ({ name: t.name, typed: t.typed === 1, bracket: t.bracket })),
+      GoldTree,
+      (k) => `tree ${k}`,
+      problems,
+    ),
+    entities: valid(
+      preparedOnce(
+        db,
+        `SELECT type, first_word AS firstWord, last_word AS lastWord FROM gold_entity
+           WHERE utterance_id = ? ORDER BY idx`,
+      ).all(utteranceId),
+      GoldEntity,
+      (k) => `entity ${k}`,
+      problems,
+    ),
+    concepts: valid(
+      preparedOnce(db, 'SELECT attribute, value FROM gold_concept WHERE utterance_id = ? ORDER BY idx').all(
         utteranceId,
-      ) as { name: string; typed: number; bracket: string }[]
-    ).map((t) => ({ name: t.name, typed: t.typed === 1, bracket: t.bracket })),
-    entities: preparedOnce(
-      db,
-      `SELECT type, first_word AS firstWord, last_word AS lastWord FROM gold_entity
-         WHERE utterance_id = ? ORDER BY idx`,
-    ).all(utteranceId) as GoldRecords['entities'],
-    concepts: preparedOnce(
-      db,
-      'SELECT attribute, value FROM gold_concept WHERE utterance_id = ? ORDER BY idx',
-    ).all(utteranceId) as GoldRecords['concepts'],
-    interpretations: (
-      preparedOnce(db, 'SELECT text FROM gold_interpretation WHERE utterance_id = ? ORDER BY idx').all(
-        utteranceId,
-      ) as {
-        text: string;
-      }[]
-    ).map((r) => r.text),
-    labels: GoldLabels.parse(JSON.parse(u.labels)),
+      ),
+      GoldConcept,
+      (k) => `concept ${k}`,
+      problems,
+    ),
+    interpretations: valid(
+      preparedOnce(db, 'SELECT text FROM gold_interpretation WHERE utterance_id = ? ORDER BY idx')
+        .pluck()
+        .all(utteranceId),
+      z.string().max(100_000),
+      (k) => `interpretation ${k}`,
+      problems,
+    ),
+    labels,
   };
+  return { gold, problems };
+}
+
+/** The gold standard of one utterance; a record outside the schema (see `readStoredGold`) is left out. */
+export function readGold(db: Db, utteranceId: string): GoldRecords {
+  return readStoredGold(db, utteranceId).gold;
 }
 
 /** Replaces one field of an utterance's gold standard in the tables (inside the caller's transaction). */

@@ -19,7 +19,8 @@ import {
 } from '../audio/audioAccess';
 import type { GoldState, SystemInfo, UtterancePage } from '../../core/api/contract';
 import type { GoldDiff } from '../../core/gold/diff';
-import { applyGoldDiff, readGold, undoRedo, undoStacks } from './goldStore';
+import { applyGoldDiff, readStoredGold, undoRedo, undoStacks } from './goldStore';
+import { goldProblems } from '../../core/gold/records';
 import { type Db, type OpenDatabaseOptions, openDatabase } from './openDatabase';
 import { WalCheckpoints, writeTransaction } from './writeTransaction';
 import { listSystems } from './systemStore';
@@ -242,15 +243,17 @@ export class ProjectStore {
   goldState(id: string): GoldState {
     // The studio moving to another utterance is a natural pause: put the edits so far into the file.
     this.checkpoints.visit(id);
-    const gold = readGold(this.db, id);
+    const { gold, problems } = readStoredGold(this.db, id);
     const rev = this.db.prepare('SELECT gold_rev FROM utterance WHERE id = ?').pluck().get(id) as number;
     const stacks = undoStacks(this.db, id);
+    const all = [...problems, ...goldProblems(gold)];
     return {
       utteranceId: id,
       gold,
       goldRev: rev,
       canUndo: stacks.undo.length > 0,
       canRedo: stacks.redo.length > 0,
+      ...(all.length > 0 ? { problems: all } : {}),
     };
   }
 

@@ -7,6 +7,9 @@ import type { GoldRecords } from '../../core/gold/records';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
 import { runSieve } from '../../../test/helpers/runSieve';
 import { applyGoldDiff, readGold } from './goldStore';
+import { ProjectStore } from './projectStore';
+import { importSystemOutputs } from './systemStore';
+import { contract } from '../../core/api/contract';
 import { type Db, openDatabase } from './openDatabase';
 
 let db: Db;
@@ -118,5 +121,104 @@ describe('every gold write is checked as the studio checks it', () => {
       /deep\.mrg:2(:\d+)?: utterance "train-1": tree "syntax" 1:3001: brackets nested more than 1000/,
     );
     expect(fs.existsSync(path.join(dir, 'b.sieve'))).toBe(false);
+  });
+});
+
+/** Writes bad rows straight into the project, as an older version could have stored them. */
+function oldRows(): void {
+  const deep = `${'(X '.repeat(100_000)}I want to${')'.repeat(100_000)}`;
+  const tree = db.prepare(
+    'INSERT INTO gold_tree (utterance_id, name, ord, typed, bracket) VALUES (?, ?, ?, ?, ?)',
+  );
+  tree.run('train-1', 'syntax', 0, 0, '(S I (VP want to)');
+  tree.run('train-1', 'deep', 1, 0, deep);
+  tree.run('train-1', 'good', 2, 0, '(S I (VP want to))');
+  const air = readGold(db, 'air-1').words.map((w) => w.text);
+  tree.run('air-1', 'big', 0, 0, `(S ${air.join(' ')})${' '.repeat(1_000_001)}`);
+  const entity = db.prepare(
+    'INSERT INTO gold_entity (utterance_id, idx, type, first_word, last_word) VALUES (?, ?, ?, ?, ?)',
+  );
+  entity.run('train-1', 0, 'P', 0, 1);
+  entity.run('train-1', 1, 'O', 1, 2);
+  entity.run('air-1', 0, 'L', 0, 99);
+  db.prepare("UPDATE utterance SET labels = 'not json' WHERE id = 'air-1'").run();
+  importSystemOutputs(
+    db,
+    'asr',
+    ['train-1', 'air-1'].map((id) => ({
+      id,
+      words: readGold(db, id).words,
+      trees: [
+        {
+          name: 'syntax',
+          typed: false,
+          bracket: `(S ${readGold(db, id)
+            .words.map((w) => w.text)
+            .join(' ')})`,
+        },
+      ],
+    })),
+    ['asr.jsonl'],
+  );
+}
+
+describe('readers of stored gold survive a bad row and say what they left out', () => {
+  it('gold:get opens the utterance with its problems, and a fixed tree can be saved', () => {
+    oldRows();
+    db.close();
+    const store = ProjectStore.open(file);
+    try {
+      // What the gold:get handler returns, checked against the contract as the transports check it.
+      const get = (id: string) => contract['gold:get'].output.parse(store.goldState(id));
+      const state = get('train-1');
+      expect(state.gold.trees.map((t) => t.name)).toEqual(['syntax', 'deep', 'good']);
+      expect(state.problems).toEqual([
+        `entity 1 (O) overlaps entity 0 (P); entities may not overlap or nest`,
+        `tree "syntax" 1:1: '(' never closed (1 open at end of input)`,
+        expect.stringMatching(/^tree "deep" 1:3001: brackets nested more than 1000 levels deep/),
+      ]);
+      expect(get('air-1').problems).toEqual([
+        'labels left out: not JSON',
+        'tree 0 left out: bracket: Too big: expected string to have <=1000000 characters',
+        expect.stringMatching(/^entity 0 \(L\) ends at word 99/),
+      ]);
+      // The utterance list is not held up by them.
+      expect(contract['utterance:page'].output.parse(store.pageUtterances(0, 10, 'want')).total).toBe(1);
+      // The annotator fixes the trees in the bracket text: the problem that edit does not touch stays.
+      const g = state.gold;
+      const fixed = { ...g, trees: [{ ...g.trees[0]!, bracket: '(S I (VP want to))' }, g.trees[2]!] };
+      expect(store.applyGoldDiff('train-1', diffGold(g, fixed)).problems).toEqual([
+        'entity 1 (O) overlaps entity 0 (P); entities may not overlap or nest',
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('scoring, the report and every export skip the bad parts, name them and go on', async () => {
+    oldRows();
+    db.close();
+    const score = await runSieve(dir, 'score', file, '--format', 'json', '--jobs', '1');
+    expect(score.code).toBe(0);
+    expect(score.err).toMatch(/utterance "train-1": tree "syntax" left out: 1:1: '\(' never closed/);
+    const rep = await runSieve(dir, 'report', file, '--out', 'r.html', '--jobs', '1');
+    expect(rep.code).toBe(0);
+    expect(rep.err).toMatch(
+      /sieve report: utterance "air-1": entity 0 \(L\) left out: it is not within the \d+ words/,
+    );
+    expect(fs.readFileSync(path.join(dir, 'r.html'), 'utf8')).toMatch(/good: 1 sentences/);
+    for (const format of ['ptb', 'textgrid', 'conll', 'jsonl']) {
+      const r = await runSieve(dir, 'export', file, '--format', format, `out.${format}`);
+      expect(r.code).toBe(0);
+      expect(r.err).toMatch(
+        /utterance "train-1": tree "deep" left out: 1:3001: brackets nested more than 1000/,
+      );
+      expect(r.err).toMatch(/utterance "train-1": entity 1 \(O\) left out: it overlaps another entity/);
+    }
+    // What was exported imports back.
+    const back = await runSieve(dir, 'import', 'back.sieve', '--audio', 'audio', '--alignment', 'out.jsonl');
+    expect(back.code).toBe(0);
+    const list = await runSieve(dir, 'info', file);
+    expect(list.code).toBe(0);
   });
 });

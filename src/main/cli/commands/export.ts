@@ -45,6 +45,7 @@ export const exportCommand: Command = {
       const files = exportGold(store, format, path.resolve(io.cwd, out), {
         tree: values.tree,
         onUnreadable: damaged ? (id) => unreadable.push(id) : undefined,
+        onLeftOut: (id, note) => io.err(`sieve export: utterance "${id}": ${note}\n`),
       });
       io.out(`wrote ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
       if (unreadable.length > 0)

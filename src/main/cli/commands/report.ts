@@ -3,6 +3,7 @@ import path from 'node:path';
 import { collectReportInput } from '../../report/collectReport';
 import { TEXT_FORMATS, type TextFormat, reportText } from '../../report/exportReport';
 import { buildReport } from '../../report/reportModel';
+import { goldNoteLines } from '../goldNotes';
 import { scoreProject } from '../../scoring/scoreProject';
 import { ProjectStore } from '../../store/projectStore';
 import type { CliIo, Command } from '../command';
@@ -103,6 +104,9 @@ export const report: Command = {
         ...(jobs !== undefined ? { jobs } : {}),
         onProgress: (done, total) => say(`scoring ${done}/${total}`),
       });
+      say('');
+      // Gold that an older version stored invalid was left out of the scoring: say what.
+      for (const line of goldNoteLines('report', scores)) io.err(line);
       say('building the report');
       const onlyCovered = values['only-covered'] || store.scoringSettings().settings.onlyCovered;
       const model = buildReport(collectReportInput(store, systems, scores), {

@@ -13,6 +13,7 @@ import {
 } from '../../../core/scoring/present';
 import { SIEVE_VERSION } from '../../../core/version';
 import { scoreProject } from '../../scoring/scoreProject';
+import { goldNoteLines } from '../goldNotes';
 import { CSV_HEADER, q, undefinedNote } from '../../report/csvReport';
 import { ProjectStore } from '../../store/projectStore';
 import type { CliIo, Command } from '../command';
@@ -220,6 +221,8 @@ export const score: Command = {
       } finally {
         bar?.end();
       }
+      // Gold that an older version stored invalid was left out of the scoring: say what.
+      for (const line of goldNoteLines('score', scores)) io.err(line);
       // The project's setting, or --only-covered for this run (named in every signature: `missing:`).
       const stored = store.scoringSettings().settings;
       const settings = values['only-covered'] ? { ...stored, onlyCovered: true } : stored;

@@ -48,7 +48,12 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
   const [history, setHistory] = useState({ canUndo: initial.canUndo, canRedo: initial.canRedo });
   const [saving, setSaving] = useState(0);
   const [dirty, setDirty] = useState(false);
-  const [message, setMessage] = useState<EditMessage | null>(null);
+  // Stored gold an older version let through opens with what is wrong with it, to be fixed here.
+  const [message, setMessage] = useState<EditMessage | null>(() =>
+    initial.problems
+      ? { kind: 'error', text: `This utterance's stored gold needs fixing: ${initial.problems.join('; ')}.` }
+      : null,
+  );
   const goldRef = useRef(initial.gold);
   const burst = useRef<GoldDiff | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
