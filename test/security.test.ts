@@ -44,7 +44,7 @@ describe('Electron window', () => {
     for (const needle of [
       'webPreferences: secureWebPreferences(',
       "app.on('web-contents-created', (_event, contents) => hardenWebContents(contents",
-      'registerIpc(ipcMain, createHandlers(session, { printToPdf }), (url) => isOwnRendererUrl(url',
+      'registerIpc(ipcMain, createHandlers(session, { printToPdf, choosePaths }), (url) =>\n    isOwnRendererUrl(url',
       'setPermissionRequestHandler((_wc, _permission, callback) => callback(false))',
       'cancel: !isAllowedRequestUrl(details.url',
       'app.enableSandbox()',

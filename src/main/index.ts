@@ -6,6 +6,7 @@ import { createHandlers } from './api/handlers';
 import { Session } from './api/session';
 import { handleAppScheme, registerAppSchemePrivileges } from './electron/appProtocol';
 import { registerIpc } from './electron/ipcAdapter';
+import { choosePaths } from './electron/choosePaths';
 import { printToPdf } from './electron/printToPdf';
 import { appRoot, demoProjectPath } from './paths';
 import {
@@ -44,7 +45,9 @@ void app.whenReady().then(() => {
   const session = new Session('electron', { allow: commandLine.allow });
   session.open(commandLine.project);
   handleAppScheme(path.join(outDir, 'renderer'), session);
-  registerIpc(ipcMain, createHandlers(session, { printToPdf }), (url) => isOwnRendererUrl(url, devServerUrl));
+  registerIpc(ipcMain, createHandlers(session, { printToPdf, choosePaths }), (url) =>
+    isOwnRendererUrl(url, devServerUrl),
+  );
 
   const ses = electronSession.defaultSession;
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));

@@ -225,6 +225,10 @@ const UploadedFile = z.strictObject({
   content: z.string().max(512 * 1024 * 1024),
 });
 
+/** What the native dialog of `dialog:choose` asks for. */
+export const DialogPurpose = z.enum(['systemFiles', 'audioFolder', 'alignment', 'project']);
+export type DialogPurpose = z.infer<typeof DialogPurpose>;
+
 /** Every API method: its request and response schema. */
 export const contract = {
   'app:info': { input: z.strictObject({}), output: AppInfo },
@@ -262,6 +266,15 @@ export const contract = {
   'system:import': {
     input: z.strictObject({ name: z.string().min(1).max(200), files: z.array(LocalPath).min(1).max(100) }),
     output: JobStatus,
+  },
+  /**
+   * Asks the user for files or a folder in the native dialog (the Electron window only). What is chosen
+   * may then be read by `system:import`, `project:import` and `project:open` for the rest of the session;
+   * no other path may. Cancelled, it returns no paths.
+   */
+  'dialog:choose': {
+    input: z.strictObject({ purpose: DialogPurpose }),
+    output: z.strictObject({ paths: z.array(z.string()) }),
   },
   'score:utterance': {
     input: z.strictObject({ systemId: z.number().int().positive(), utteranceId: UtteranceId }),

@@ -10,6 +10,7 @@ import { compareSystems, corpusScores } from '../../core/scoring/corpusScores';
 import { systemScores, utteranceScores as utteranceScoresOf } from '../scoring/projectScores';
 import type { CorpusReport } from '../../core/api/contract';
 import { AppError } from '../../core/api/errors';
+import { withProjectErrors } from './projectErrors';
 import type { Session } from './session';
 import { scoreProject } from '../scoring/scoreProject';
 import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
@@ -117,7 +118,7 @@ function startSystemImport(
 
 /** The implementation of every API method, shared by the Electron and browser transports. */
 export function createHandlers(session: Session, capabilities: HandlerCapabilities = {}) {
-  return {
+  return withProjectErrors(session, {
     'app:info': () => ({
       version: SIEVE_VERSION,
       transport: session.transport,
@@ -241,5 +242,5 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
     'audio:peaks': ({ audioId }) => session.project.peaks(audioId),
     'annotation:getSettings': () => session.project.annotationSettings(),
     'annotation:setSettings': ({ settings }) => session.project.setAnnotationSettings(settings),
-  } satisfies Handlers;
+  } satisfies Handlers);
 }

@@ -164,3 +164,42 @@ describe('paths the API reads', () => {
     }
   });
 });
+
+describe('the native dialog (Electron)', () => {
+  it('grants exactly what it returned, and nothing else', async () => {
+    await openProject();
+    const chosen = path.join(dir, 'chosen.jsonl');
+    const other = path.join(dir, 'other.jsonl');
+    fs.writeFileSync(chosen, jsonl);
+    fs.writeFileSync(other, jsonl);
+    const asked: string[] = [];
+    handlers = createHandlers(session, {
+      choosePaths: async (purpose) => {
+        asked.push(purpose);
+        return [chosen];
+      },
+    });
+    expect(await run('system:import', { name: 'x', files: [chosen] })).toMatchObject(forbidden);
+    expect(await run('dialog:choose', { purpose: 'systemFiles' })).toMatchObject({
+      ok: true,
+      value: { paths: [chosen] },
+    });
+    expect(asked).toEqual(['systemFiles']);
+    expect(await run('system:import', { name: 'x', files: [other] })).toMatchObject(forbidden);
+    const started = (await run('system:import', { name: 'x', files: [chosen] })) as { value: { id: string } };
+    const end = await untilJobEnds(
+      async () => session.jobs.status(started.value.id),
+      (s) => s.state,
+      20,
+    );
+    expect(end).toMatchObject({ state: 'done', result: { added: 1 } });
+  });
+
+  it('is not there in the browser, where files are uploaded', async () => {
+    await openProject();
+    expect(await run('dialog:choose', { purpose: 'systemFiles' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/upload the files/) },
+    });
+  });
+});
