@@ -114,6 +114,14 @@ describe('sieve wer', () => {
     expect(missing.err).toMatch(/^nope\.trn: ENOENT/);
   });
 
+  it('lists the first 100 bad lines and counts the others', async () => {
+    write('bad.trn', 'no id here\n'.repeat(150));
+    const r = await sieve('wer', 'bad.trn', 'bad.trn');
+    const lines = r.err.trimEnd().split('\n');
+    expect(lines.filter((l) => l.startsWith('bad.trn:'))).toHaveLength(200);
+    expect(lines.filter((l) => l === '… and 50 more errors')).toHaveLength(2);
+  });
+
   it('rejects a bad argument or flag in one line naming it and what it accepts, then its usage', async () => {
     for (const [args, line] of [
       [['ref.trn'], "arguments: 'ref.trn'; expected REF.trn HYP.trn"],
