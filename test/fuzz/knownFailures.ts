@@ -1,5 +1,6 @@
 // Failures the fuzz harness still finds and that are not fixed yet, each with the input that shows it
-// (`npm run fuzz -- --seed S --first I --inputs 1` makes it again) and why it is left. Keep this short.
+// (`npm run fuzz -- --seed S --first I --inputs 1 --imports 0` makes it again) and why it is left. Keep
+// this short.
 
 /** One failure known not to be fixed yet. */
 export interface KnownFailure {
