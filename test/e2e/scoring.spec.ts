@@ -82,6 +82,7 @@ test.beforeAll(async () => {
     `${line(source.outputs[0]!, ['words'])}\n{"id": "x", "words": [}\n`,
   );
   fs.writeFileSync(path.join(outDir, 'latin1.ctm'), Buffer.from('x 1 0.0 0.5 caf\xe9\n', 'latin1'));
+  fs.writeFileSync(path.join(outDir, 'many.ctm'), 'x 1 x 0.5 word\n'.repeat(1_000));
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 test.afterAll(async () => {
@@ -156,6 +157,7 @@ test('a system imported through the upload dialog: errors located, progress, the
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(dialog.getByTestId('import-errors')).toContainText(/broken\.jsonl:2:\d+: /);
   expect(await host.api<SystemInfo[]>('system:list', {})).toHaveLength(before.length);
+  await shot(page, 'import-error', false);
   // A file that is not UTF-8 is refused at its first bad bytes, as the same file on disk is.
   await dialog.getByLabel('System output files').setInputFiles(path.join(outDir, 'latin1.ctm'));
   await dialog.getByRole('button', { name: 'Import' }).click();
@@ -163,7 +165,12 @@ test('a system imported through the upload dialog: errors located, progress, the
     'latin1.ctm:1:16: invalid UTF-8 (bytes E9 0A)',
   );
   expect(await host.api<SystemInfo[]>('system:list', {})).toHaveLength(before.length);
-  await shot(page, 'import-error', false);
+  // 1,000 bad lines: the first 20 are shown, the others counted (the job lists 100 and counts the rest).
+  await dialog.getByLabel('System output files').setInputFiles(path.join(outDir, 'many.ctm'));
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByTestId('import-errors')).toContainText('many.ctm:20:5: ');
+  await expect(dialog.getByTestId('import-errors')).toContainText('… and 980 more');
+  expect(await host.api<SystemInfo[]>('system:list', {})).toHaveLength(before.length);
 
   // The two good files, chosen together, from the keyboard: Tab to the button, Enter.
   await dialog

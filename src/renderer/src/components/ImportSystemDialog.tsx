@@ -63,14 +63,17 @@ export function ImportSystemDialog({ onClose, onImported }: { onClose(): void; o
   const [files, setFiles] = useState<FileList | null>(null);
   const [reading, setReading] = useState(false);
   const [issues, setIssues] = useState<Issue[]>([]);
+  // Errors a failed job counted but did not list (it lists the first 100).
+  const [moreIssues, setMoreIssues] = useState(0);
   const [summary, setSummary] = useState<Summary | null>(null);
   const { job, running, follow, failure } = useJob((s: JobStatus) => {
     if (s.state === 'done') {
       setSummary(s.result as Summary);
       onImported();
     } else if (s.state === 'failed') {
-      const details = s.error?.details as { errors?: Issue[] } | undefined;
+      const details = s.error?.details as { errors?: Issue[]; moreErrors?: number } | undefined;
       setIssues(details?.errors ?? [{ file: '', message: s.error?.message ?? 'the import failed' }]);
+      setMoreIssues(details?.moreErrors ?? 0);
     }
   });
 
@@ -83,6 +86,7 @@ export function ImportSystemDialog({ onClose, onImported }: { onClose(): void; o
     e.preventDefault();
     if (!files || files.length === 0 || !name.trim()) return;
     setIssues([]);
+    setMoreIssues(0);
     setSummary(null);
     setReading(true);
     try {
@@ -156,7 +160,9 @@ export function ImportSystemDialog({ onClose, onImported }: { onClose(): void; o
                   {i.message}
                 </li>
               ))}
-              {issues.length > 20 && <li>… and {issues.length - 20} more</li>}
+              {issues.length + moreIssues > 20 && (
+                <li>… and {(Math.max(0, issues.length - 20) + moreIssues).toLocaleString('en-US')} more</li>
+              )}
             </ul>
           </div>
         )}
