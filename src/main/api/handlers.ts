@@ -8,7 +8,7 @@ import { importSystemOutputs } from '../store/systemStore';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { compareSystems, corpusScores } from '../../core/scoring/corpusScores';
 import { systemScores, utteranceScores as utteranceScoresOf } from '../scoring/projectScores';
-import type { CorpusReport } from '../../core/api/contract';
+import type { CorpusReport, DialogPurpose } from '../../core/api/contract';
 import { AppError } from '../../core/api/errors';
 import { withProjectErrors } from './projectErrors';
 import type { Session } from './session';
@@ -18,9 +18,14 @@ import { selectSystems } from '../report/collectReport';
 import type { PrintToPdf } from '../report/exportReport';
 import { startReportJob } from '../report/reportJob';
 
-/** What only some transports can do: the Electron side prints HTML to PDF, the browser host cannot. */
+/**
+ * What only some transports can do: the Electron side prints HTML to PDF and shows native file dialogs,
+ * the browser host cannot.
+ */
 export interface HandlerCapabilities {
   printToPdf?: PrintToPdf;
+  /** Shows the native dialog for `purpose`; the paths chosen, none when cancelled. */
+  choosePaths?: (purpose: DialogPurpose) => Promise<string[]>;
 }
 
 /** One utterance's scores for a system in the open project (see `projectScores`). */
@@ -204,6 +209,17 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
         delta: iv(f.delta),
         pValue: fin(f.pValue),
       }));
+    },
+    'dialog:choose': async ({ purpose }) => {
+      if (!capabilities.choosePaths)
+        throw new AppError(
+          'INVALID_INPUT',
+          'There is no native file dialog in the browser: upload the files instead.',
+        );
+      const paths = await capabilities.choosePaths(purpose);
+      // Recorded here, in the app process: only what the dialog returned becomes readable.
+      for (const p of paths) session.grants.grantNamed(p);
+      return { paths };
     },
     'score:utterance': ({ systemId, utteranceId }) => {
       const r = utteranceScores(session, systemId, utteranceId);
