@@ -74,6 +74,7 @@ function startProjectImport(session: Session, audioDir: string, alignment: strin
       onProgress: (p) => progress(p.done, p.total, p.phase),
     });
     project.checkNewAudio();
+    project.noteWritten();
     const warnings = firstOf(scanned.warnings);
     const skipped = firstOf(scanned.skipped);
     return {
@@ -112,9 +113,11 @@ function startSystemImport(
     }
     progress(sourceFiles.length, sourceFiles.length, 'writing');
     project.assertWritable();
+    const imported = importSystemOutputs(project.db, name, r.outputs, sourceFiles);
+    project.noteWritten();
     const warnings = firstOf(r.warnings);
     return {
-      ...importSystemOutputs(project.db, name, r.outputs, sourceFiles),
+      ...imported,
       warnings: warnings.listed,
       moreWarnings: warnings.more,
     };

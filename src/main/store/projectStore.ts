@@ -112,6 +112,11 @@ export class ProjectStore {
       );
   }
 
+  /** Something was written to the project besides `write` (an import): checkpoint it when editing pauses. */
+  noteWritten(): void {
+    this.checkpoints.written();
+  }
+
   /** Runs `fn` as one write transaction that holds the write lock from its start. */
   write<T>(fn: () => T): T {
     this.assertWritable();

@@ -53,9 +53,10 @@ export class WalCheckpoints {
 
   /** Copies committed pages from the WAL into the project file, if any were written. */
   checkpoint(): void {
+    // Inside a transaction (a read of the gold while saving an edit) the edit's own write schedules it.
+    if (!this.pending || !this.db.open || this.db.inTransaction) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (!this.pending || !this.db.open || this.db.inTransaction) return;
     try {
       const [r] = this.db.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
       // Pages a reader still needs stay in the WAL; the next pause tries again.
