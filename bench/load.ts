@@ -1,11 +1,12 @@
-// `npm run bench:load [-- --clients 20 --seconds 60 --size 2000]`: the browser host (started from
-// source on a fresh project) under concurrent clients, first alone, then with imports running all
+// `npm run bench:load [-- --clients 20 --seconds 60 --size 2000]`: the browser host (bundled from
+// source, on a fresh project) under concurrent clients, first alone, then with imports running all
 // along; prints the figures and writes bench/results/load.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeKillProject, startHost } from '../test/crash/hostKill';
+import { removeHostBundle } from '../test/helpers/hostBundle';
 import { runHostLoad } from './hostLoad';
 
 const { values } = parseArgs({
@@ -45,6 +46,7 @@ try {
   host.child.kill('SIGTERM');
   await host.exited;
   fs.rmSync(dir, { recursive: true, force: true });
+  removeHostBundle();
 }
 const machine = {
   node: process.version,

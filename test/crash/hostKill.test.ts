@@ -1,13 +1,17 @@
 // The browser host killed with SIGKILL during edit bursts and imports, a bounded number of times
 // (`npm run crash:host` runs a hundred and more): see hostKill.ts.
 import { afterAll, describe, expect, it } from 'vitest';
+import { removeHostBundle } from '../helpers/hostBundle';
 import { tempDir } from '../helpers/tempProject';
 import { killHostRounds, makeKillProject } from './hostKill';
 
 const KILLS = 10;
 const SIZE = 300;
 const t = tempDir();
-afterAll(() => t.cleanup());
+afterAll(() => {
+  t.cleanup();
+  removeHostBundle();
+});
 
 describe('host kills', () => {
   it(`keeps acknowledged edits and whole imports across ${KILLS} kills of the host`, async () => {

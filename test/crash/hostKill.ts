@@ -4,7 +4,6 @@
 // completely or not at all.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
@@ -13,13 +12,9 @@ import type { GoldRecords } from '../../src/core/gold/records';
 import { readGold } from '../../src/main/store/goldStore';
 import { openDatabase } from '../../src/main/store/openDatabase';
 import { writeCorpus } from '../../src/main/import/writeCorpus';
+import { hostBundle } from '../helpers/hostBundle';
 import { writeWav } from '../helpers/wavFixture';
 import { bigCorpus, goldAtRev } from './crashPlan';
-
-const require = createRequire(import.meta.url);
-const tsxLoader = require.resolve('tsx');
-const root = path.resolve(import.meta.dirname, '..', '..');
-const hostEntry = path.join(root, 'src', 'main', 'host', 'hostMain.ts');
 
 /** The utterance the client edits. */
 export const EDITED = 'base-0';
@@ -32,13 +27,12 @@ export interface Host {
   exited: Promise<void>;
 }
 
-/** Starts the host from source on `project`, allowed to read `allow`; resolves once it is listening. */
-export function startHost(project: string, allow: string): Promise<Host> {
-  const child = spawn(
-    process.execPath,
-    ['--import', tsxLoader, hostEntry, '--project', project, '--allow', allow],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/** Starts the host (bundled from source) on `project`, allowed to read `allow`; resolves once it listens. */
+export async function startHost(project: string, allow: string): Promise<Host> {
+  const entry = await hostBundle();
+  const child = spawn(process.execPath, [entry, '--project', project, '--allow', allow], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   return new Promise((resolve, reject) => {

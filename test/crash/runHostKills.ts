@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { removeHostBundle } from '../helpers/hostBundle';
 import { killHostRounds, makeKillProject } from './hostKill';
 
 const { values } = parseArgs({
@@ -28,6 +29,7 @@ const figures = await killHostRounds({
   },
 });
 fs.rmSync(dir, { recursive: true, force: true });
+removeHostBundle();
 const root = path.resolve(import.meta.dirname, '..', '..');
 fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
 const out = { date: new Date().toISOString(), node: process.version, size, ...figures };

@@ -3,10 +3,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runHostLoad } from '../../bench/hostLoad';
 import { makeKillProject, startHost } from '../crash/hostKill';
+import { removeHostBundle } from '../helpers/hostBundle';
 import { tempDir } from '../helpers/tempProject';
 
 const t = tempDir();
-afterAll(() => t.cleanup());
+afterAll(() => {
+  t.cleanup();
+  removeHostBundle();
+});
 
 describe('host under load', () => {
   it('answers twenty concurrent clients without an error while imports run', async () => {
