@@ -140,4 +140,29 @@ describe('audio files when they are served', () => {
       await host.close();
     }
   });
+
+  it('closes the file of every answer, HEAD requests and unsatisfiable ranges included', async () => {
+    const host = await startHost({ project: file, rendererDir: path.join(dir, 'none') });
+    try {
+      const url = `http://127.0.0.1:${host.port}/media/1?token=${host.token}`;
+      const openFiles = (): number => fs.readdirSync('/proc/self/fd').length;
+      // One request of each kind first, so the sockets and streams of the first use are counted.
+      const once = async (): Promise<void> => {
+        const head = await fetch(url, { method: 'HEAD' });
+        expect(head.status).toBe(200);
+        expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+        await head.arrayBuffer();
+        const range = await fetch(url, { headers: { Range: 'bytes=999999999-' } });
+        expect(range.status).toBe(416);
+        await range.arrayBuffer();
+        await (await fetch(url, { headers: { Range: 'bytes=0-99' } })).arrayBuffer();
+      };
+      await once();
+      const before = openFiles();
+      for (let i = 0; i < 40; i++) await once();
+      expect(openFiles()).toBeLessThan(before + 10);
+    } finally {
+      await host.close();
+    }
+  });
 });

@@ -24,6 +24,7 @@ export function handleAppScheme(rendererDir: string, session: Session): void {
           session.project.openPlayableAudio(Number(media[1])),
           request.headers.get('range'),
           SECURITY_HEADERS,
+          request.method === 'HEAD',
         );
       } catch (err) {
         if (err instanceof AppError)

@@ -53,18 +53,20 @@ export function fileResponse(
 
 /**
  * An already opened and checked file as a response (see `fileResponse`); the response's stream closes
- * `fd`, or it is closed at once when no bytes are sent.
+ * `fd`, or it is closed at once when no bytes are sent (an empty range, or the headers alone for `HEAD`).
  */
 export function openFileResponse(
   opened: { fd: number; size: number; file: string },
   rangeHeader: string | null,
   extraHeaders: Record<string, string> = {},
+  headersOnly = false,
 ): Response {
   let streamed = false;
   const response = rangedResponse(
     opened.file,
     opened.size,
     (start, end) => {
+      if (headersOnly) return null;
       streamed = true;
       return Readable.toWeb(
         fs.createReadStream('', { fd: opened.fd, start, end, autoClose: true }),
@@ -80,7 +82,7 @@ export function openFileResponse(
 function rangedResponse(
   file: string,
   size: number,
-  body: (start: number, end: number) => ReadableStream,
+  body: (start: number, end: number) => ReadableStream | null,
   rangeHeader: string | null,
   extraHeaders: Record<string, string>,
 ): Response {

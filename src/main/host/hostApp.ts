@@ -79,7 +79,12 @@ export function createHostApp(opts: HostOptions): Hono {
     const audioId = Number(c.req.param('audioId'));
     if (!Number.isInteger(audioId) || audioId <= 0) return c.text('Not found', 404);
     try {
-      return openFileResponse(opts.session.project.openPlayableAudio(audioId), c.req.header('range') ?? null);
+      return openFileResponse(
+        opts.session.project.openPlayableAudio(audioId),
+        c.req.header('range') ?? null,
+        {},
+        c.req.method === 'HEAD',
+      );
     } catch (err) {
       if (err instanceof AppError) return c.json({ ok: false, error: err.toShape() }, 404);
       throw err;
