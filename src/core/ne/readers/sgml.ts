@@ -79,10 +79,10 @@ function readLine(
   // Nesting is reported once per line, where it first happens, with a count of the rest: a line of
   // 100,000 nested tags gets one warning of each kind, not 100,000.
   const once = new Map<string, { d: Diagnostic; more: number }>();
-  const warnOnce = (offset: number, code: string, message: string): void => {
+  const warnOnce = (offset: number, code: string, message: () => string): void => {
     const seen = once.get(code);
     if (seen) seen.more++;
-    else once.set(code, { d: report(offset, code, message, 'warning'), more: 0 });
+    else once.set(code, { d: report(offset, code, message(), 'warning'), more: 0 });
   };
   const entities: EntitySpan[] = [];
   const stack: Open[] = [];
@@ -104,7 +104,7 @@ function readLine(
       warnOnce(
         offset,
         'ne.sgml.duplicate',
-        `element ${where(o)} spans the same words with the same type as an element inside it; dropped`,
+        () => `element ${where(o)} spans the same words with the same type as an element inside it; dropped`,
       );
     } else entities.push({ type: o.type, firstWord: o.firstWord, lastWord: words.length - 1 });
   };
@@ -186,7 +186,7 @@ function readLine(
       else type = t.trim().toUpperCase();
     }
     if (stack.length > 0)
-      warnOnce(at, 'ne.sgml.nested', `<${name}> is nested inside ${where(stack[stack.length - 1]!)}`);
+      warnOnce(at, 'ne.sgml.nested', () => `<${name}> is nested inside ${where(stack[stack.length - 1]!)}`);
     stack.push({ name, type, offset: at, firstWord: words.length });
   }
   endWord(to);
