@@ -16,9 +16,11 @@ export interface TreeCheck {
 
 /**
  * How deep a gold tree may nest its brackets. Real parses stay far below it (the Penn Treebank's deepest
- * are a few dozen levels); much deeper trees make tree edit distance and the drawings run out of memory.
+ * are a few dozen levels). Deeper trees make the drawings run out of memory and Struct-IoU's exact
+ * alignment slow (it grows with about the fourth power of the depth: a 200-deep chain against itself
+ * takes about a second, a 1,000-deep one did not finish in minutes).
  */
-export const MAX_TREE_DEPTH = 1000;
+export const MAX_TREE_DEPTH = 200;
 
 /** Offset of the first '(' nested deeper than `MAX_TREE_DEPTH`, or -1. */
 function tooDeepAt(text: string): number {

@@ -49,7 +49,7 @@ describe('goldIssues', () => {
       `${'(X '.repeat(levels - 1)}(S from Bonn to Berlin)${')'.repeat(levels - 1)}`;
     expect(goldIssues(gold({ trees: [tree(nested(MAX_TREE_DEPTH))] }))).toEqual([]);
     expect(goldProblems(gold({ trees: [tree(nested(MAX_TREE_DEPTH + 1))] }))).toEqual([
-      `tree "S" 1:${3 * MAX_TREE_DEPTH + 1}: brackets nested more than 1000 levels deep (the limit for a gold tree)`,
+      `tree "S" 1:${3 * MAX_TREE_DEPTH + 1}: brackets nested more than ${MAX_TREE_DEPTH} levels deep (the limit for a gold tree)`,
     ]);
   });
 

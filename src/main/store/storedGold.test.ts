@@ -53,7 +53,7 @@ describe('every gold write is checked as the studio checks it', () => {
       `Utterance "train-1": tree "syntax" 1:15: leaf 3 is 'too', but word 3 is 'to'.`,
     );
     const deep = `${'(X '.repeat(100_000)}I want to${')'.repeat(100_000)}`;
-    expect(refusal(g, withTree(g, deep)).message).toMatch(/nested more than 1000 levels deep/);
+    expect(refusal(g, withTree(g, deep)).message).toMatch(/nested more than 200 levels deep/);
     expect(
       refusal(g, {
         ...g,
@@ -118,7 +118,7 @@ describe('every gold write is checked as the studio checks it', () => {
     );
     expect(r.code).toBe(1);
     expect(r.err).toMatch(
-      /deep\.mrg:2(:\d+)?: utterance "train-1": tree "syntax" 1:3001: brackets nested more than 1000/,
+      /deep\.mrg:2(:\d+)?: utterance "train-1": tree "syntax" 1:601: brackets nested more than 200/,
     );
     expect(fs.existsSync(path.join(dir, 'b.sieve'))).toBe(false);
   });
@@ -175,7 +175,7 @@ describe('readers of stored gold survive a bad row and say what they left out', 
       expect(state.problems).toEqual([
         `entity 1 (O) overlaps entity 0 (P); entities may not overlap or nest`,
         `tree "syntax" 1:1: '(' never closed (1 open at end of input)`,
-        expect.stringMatching(/^tree "deep" 1:3001: brackets nested more than 1000 levels deep/),
+        expect.stringMatching(/^tree "deep" 1:601: brackets nested more than 200 levels deep/),
       ]);
       expect(get('air-1').problems).toEqual([
         'labels left out: not JSON',
@@ -211,7 +211,7 @@ describe('readers of stored gold survive a bad row and say what they left out', 
       const r = await runSieve(dir, 'export', file, '--format', format, `out.${format}`);
       expect(r.code).toBe(0);
       expect(r.err).toMatch(
-        /utterance "train-1": tree "deep" left out: 1:3001: brackets nested more than 1000/,
+        /utterance "train-1": tree "deep" left out: 1:601: brackets nested more than 200/,
       );
       expect(r.err).toMatch(/utterance "train-1": entity 1 \(O\) left out: it overlaps another entity/);
     }
