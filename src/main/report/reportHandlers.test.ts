@@ -50,7 +50,8 @@ async function job(handlers: Handlers, method: string, input: unknown): Promise<
   return s.state === 'done' ? { ok: true, value: s.result } : { ok: false, error: s.error! };
 }
 
-describe('report API', () => {
+// Each export builds the demo's report in a worker thread; on a loaded 2-core machine that takes seconds.
+describe('report API', { timeout: 60_000 }, () => {
   it('score:utterances lists every scored utterance with its headline figures', async () => {
     const h = createHandlers(session);
     const sys = session.project.systems()[0]!;
