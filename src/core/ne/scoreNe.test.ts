@@ -170,9 +170,10 @@ describe('scoring settings and input checks', () => {
       /tolerance must be a whole number ≥ 0, got -1/,
     );
     expect(() => scoreNe([], { aligner: textAligner, anchorRun: 2 })).toThrow(/anchor run/);
-    expect(() => scoreNe([], { aligner: textAligner, punctuation: 'strip' as unknown as 'drop' })).toThrow(
-      /punctuation must be drop or keep, got strip/,
-    );
+    // A value from outside the types (a settings file, JavaScript callers) is refused at run time.
+    const settings: Parameters<typeof scoreNe>[1] = { aligner: textAligner };
+    Object.assign(settings, { punctuation: 'strip' });
+    expect(() => scoreNe([], settings)).toThrow(/punctuation must be drop or keep, got strip/);
     const bad = {
       words: [{ text: 'A', startSec: null, endSec: null }],
       entities: [{ type: 'P', firstWord: 0, lastWord: 1 }],
