@@ -3,13 +3,10 @@
 // answering other calls meanwhile. PDF is printed here from the worker's HTML (printing needs Electron).
 // The worker entry is the built `reportWorker.js` next to the running bundle, or, when running from source
 // (tests, `tsx`), the TypeScript source loaded through tsx's loader.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../workerEntry';
 import type { DashboardReport, JobStatus, ReportFile } from '../../core/api/contract';
-import { AppError, BugError } from '../../core/api/errors';
+import { AppError } from '../../core/api/errors';
 import type { Jobs } from '../api/jobs';
 import { scoringContext } from '../scoring/projectScores';
 import { scoreProject } from '../scoring/scoreProject';
@@ -21,18 +18,7 @@ import type { ReportResult, ReportTask, ReportWorkerMessage } from './reportWork
 
 /** Where the report worker's code is and how Node must load it. */
 export function reportWorkerEntry(): { file: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  const dir = path.dirname(here);
-  if (here.endsWith('.ts')) {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    return { file: path.join(dir, 'reportWorker.ts'), execArgv: ['--import', tsx] };
-  }
-  // Bundled: this code sits in out/main/ or in a shared chunk one folder below it.
-  for (const d of [dir, path.dirname(dir)]) {
-    const file = path.join(d, 'reportWorker.js');
-    if (fs.existsSync(file)) return { file, execArgv: [] };
-  }
-  throw new BugError(`reportWorker.js is not next to ${here}; the build must include it`);
+  return workerEntry(import.meta.url, 'reportWorker');
 }
 
 /** Runs `task` in a report worker thread; `onProgress` hears its phases. The worker ends with its answer. */

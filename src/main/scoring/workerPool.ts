@@ -2,29 +2,14 @@
 // previous one, so a slow chunk never holds the others up. The worker entry is the built `scoreWorker.js`
 // next to the running bundle, or, when running from source (tests, benchmarks, `tsx`), the TypeScript
 // source loaded through tsx's loader.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BugError } from '../../core/api/errors';
+import { workerEntry } from '../workerEntry';
 import type { ScoreWorkerData } from './scoreWorker';
 import type { ScoredPair, WorkerReply, WorkerRequest } from './workerProtocol';
 
-/** Where the worker's code is and how Node must load it. */
+/** Where the score worker's code is and how Node must load it. */
 export function scoreWorkerEntry(): { file: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  const dir = path.dirname(here);
-  if (here.endsWith('.ts')) {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    return { file: path.join(dir, 'scoreWorker.ts'), execArgv: ['--import', tsx] };
-  }
-  // Bundled: this code sits in out/main/ or in a shared chunk one folder below it.
-  for (const d of [dir, path.dirname(dir)]) {
-    const file = path.join(d, 'scoreWorker.js');
-    if (fs.existsSync(file)) return { file, execArgv: [] };
-  }
-  throw new BugError(`scoreWorker.js is not next to ${here}; the build must include it`);
+  return workerEntry(import.meta.url, 'scoreWorker');
 }
 
 /**
