@@ -18,6 +18,11 @@ import type { UtteranceScores } from './scoreUtterance';
  */
 export type Coverage = 'all' | 'covered';
 
+/** The coverage rule a project's scoring settings choose. */
+export function coverageOf(settings: { onlyCovered: boolean }): Coverage {
+  return settings.onlyCovered ? 'covered' : 'all';
+}
+
 /** How corpus figures are combined. */
 export interface CorpusOptions {
   resamples?: number;

@@ -6,7 +6,7 @@ import { writeCorpus } from '../import/writeCorpus';
 import type { SystemRead } from '../import/readSystemFiles';
 import { importSystemOutputs } from '../store/systemStore';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
-import { compareSystems, corpusScores } from '../../core/scoring/corpusScores';
+import { compareSystems, corpusScores, coverageOf } from '../../core/scoring/corpusScores';
 import { systemScores, utteranceScores as utteranceScoresOf } from '../scoring/projectScores';
 import type { CorpusReport, DialogPurpose } from '../../core/api/contract';
 import { AppError } from '../../core/api/errors';
@@ -165,7 +165,7 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
         // Every utterance is scored for every system, those without its output as empty hypotheses.
         const perSystem = project.summary().utterances;
         const total = systems.length * perSystem;
-        const coverage = project.scoringSettings().settings.onlyCovered ? 'covered' : 'all';
+        const coverage = coverageOf(project.scoringSettings().settings);
         const report: CorpusReport = [];
         let before = 0;
         for (const sys of systems) {
@@ -204,7 +204,7 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
         lo: fin(x.lo),
         hi: fin(x.hi),
       });
-      const coverage = project.scoringSettings().settings.onlyCovered ? 'covered' : 'all';
+      const coverage = coverageOf(project.scoringSettings().settings);
       return compareSystems(of(systemA), of(systemB), { coverage }).map((f) => ({
         ...f,
         a: iv(f.a),

@@ -11,6 +11,7 @@ import { reportText } from './exportReport';
 import { buildReport } from './reportModel';
 import { renderPlot } from './renderPlots';
 import type { ReportTask, ReportWorkerMessage } from './reportWorkerProtocol';
+import { coverageOf } from '../../core/scoring/corpusScores';
 
 const task = workerData as ReportTask;
 const post = (m: ReportWorkerMessage): void => parentPort!.postMessage(m);
@@ -32,7 +33,7 @@ async function run(): Promise<void> {
       return readReportInput(db, task.project, ids, task.systems, (id) => scores.get(id)!);
     })();
     post({ type: 'progress', phase: 'building', done: 0, total: 0 });
-    const model = buildReport(input, { coverage: task.settings.onlyCovered ? 'covered' : 'all' });
+    const model = buildReport(input, { coverage: coverageOf(task.settings) });
     if (task.output === 'plots') {
       const plots = [];
       for (const [k, p] of model.plots.entries()) {

@@ -3,7 +3,7 @@
 // rescores and changing them back finds the earlier scores again.
 import type { ScoringSettings } from '../../core/api/contract';
 import type { SystemOutput } from '../../core/model/systemOutput';
-import { type CorpusFigure, corpusScores } from '../../core/scoring/corpusScores';
+import { type CorpusFigure, corpusScores, coverageOf } from '../../core/scoring/corpusScores';
 import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { type ScoringDeps, scoringSignature } from '../../core/scoring/settings';
 import type { ProjectStore } from '../store/projectStore';
@@ -87,7 +87,7 @@ export function projectReport(
     systemId: s.id,
     name: s.name,
     figures: corpusScores([...systemScores(store, s.id, ctx).values()], {
-      coverage: ctx.settings.onlyCovered ? 'covered' : 'all',
+      coverage: coverageOf(ctx.settings),
     }),
   }));
 }

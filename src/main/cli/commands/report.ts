@@ -8,6 +8,7 @@ import { scoreProject } from '../../scoring/scoreProject';
 import { ProjectStore } from '../../store/projectStore';
 import type { CliIo, Command } from '../command';
 import { alternatives, integerOption, optionError, parseCliArgs, positionalArgs } from '../options';
+import { coverageOf } from '../../../core/scoring/corpusScores';
 
 const EXTENSIONS: Record<string, TextFormat | 'pdf'> = {
   '.pdf': 'pdf',
@@ -110,7 +111,7 @@ export const report: Command = {
       say('building the report');
       const onlyCovered = values['only-covered'] || store.scoringSettings().settings.onlyCovered;
       const model = buildReport(collectReportInput(store, systems, scores), {
-        coverage: onlyCovered ? 'covered' : 'all',
+        coverage: coverageOf({ onlyCovered }),
       });
       const text = await reportText(model, format);
       say('');

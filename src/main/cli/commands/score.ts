@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ScoringSettings } from '../../../core/api/contract';
-import { type CorpusFigure, corpusScores } from '../../../core/scoring/corpusScores';
+import { type CorpusFigure, corpusScores, coverageOf } from '../../../core/scoring/corpusScores';
 import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
 import { utteranceMetricList } from '../../../core/scoring/utteranceMetrics';
 import {
@@ -226,7 +226,7 @@ export const score: Command = {
       // The project's setting, or --only-covered for this run (named in every signature: `missing:`).
       const stored = store.scoringSettings().settings;
       const settings = values['only-covered'] ? { ...stored, onlyCovered: true } : stored;
-      const coverage = settings.onlyCovered ? 'covered' : 'all';
+      const coverage = coverageOf(settings);
       const results: SystemResult[] = systems.map((s) => {
         const m = scores.get(s.id)!;
         return {
