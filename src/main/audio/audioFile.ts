@@ -1,22 +1,13 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../core/api/errors';
 import { COMPRESSED_AUDIO, decodeCompressed, peaksOfDecoded } from './decodeCompressed';
-import { probeWav } from './probeWav';
+import { type ProbedAudio, openRegularAudio, probeWav } from './probeWav';
 
 /** Waveform envelope resolution stored in the project: enough for word-level zoom, small for an hour. */
 export const PEAK_BUCKETS_PER_SEC = 200;
 
-/** What the project records about an audio file when it is added. */
-export interface ProbedAudio {
-  durationSec: number;
-  sampleRate: number;
-  channels: number;
-  byteSize: number;
-  sha256: string;
-  peaks: Float32Array;
-}
+export type { ProbedAudio } from './probeWav';
 
 /**
  * The largest FLAC, MP3 or Ogg Vorbis file read (64 MiB): it is decoded whole in memory, at 4 bytes per
@@ -24,34 +15,20 @@ export interface ProbedAudio {
  */
 export const MAX_COMPRESSED_AUDIO_BYTES = 64 * 1024 * 1024;
 
-/**
- * The bytes of a regular compressed audio file. A pipe or a device is refused before anything is read from
- * it (a read would wait for a writer, or never end), and so is a file over the size limit.
- */
-function readRegularFile(file: string): Buffer {
-  let fd: number;
+/** The bytes of a regular compressed audio file, refused over the size limit before it is read. */
+async function readRegularFile(file: string): Promise<Buffer> {
+  const handle = await openRegularAudio(file);
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new AppError('FILE_MISSING', `Audio file not found: ${file}.`, { path: file });
-    throw new AppError('BAD_FILE', `${file}: cannot be read (${(err as Error).message}).`, { path: file });
-  }
-  try {
-    const stat = fs.fstatSync(fd);
-    if (!stat.isFile())
-      throw new AppError('BAD_FILE', `${file}: not a regular file (a folder, a device or a pipe).`, {
-        path: file,
-      });
-    if (stat.size > MAX_COMPRESSED_AUDIO_BYTES)
+    const { size } = await handle.stat();
+    if (size > MAX_COMPRESSED_AUDIO_BYTES)
       throw new AppError(
         'BAD_FILE',
-        `${file}: ${stat.size.toLocaleString('en-US')} bytes, more than SIEVE decodes from one compressed audio file (64 MiB); convert it to WAV, which is read in pieces.`,
+        `${file}: ${size.toLocaleString('en-US')} bytes, more than SIEVE decodes from one compressed audio file (64 MiB); convert it to WAV, which is read in pieces.`,
         { path: file },
       );
-    return fs.readFileSync(fd);
+    return await handle.readFile();
   } finally {
-    fs.closeSync(fd);
+    await handle.close();
   }
 }
 
@@ -67,7 +44,7 @@ export async function probeAudio(file: string): Promise<ProbedAudio> {
     });
   }
   if (ext === '.wav' || ext === '.wave') return probeWav(file, PEAK_BUCKETS_PER_SEC);
-  const buf = readRegularFile(file);
+  const buf = await readRegularFile(file);
   const sha256 = crypto.createHash('sha256').update(buf).digest('hex');
   const decoded = await decodeCompressed(
     new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength),

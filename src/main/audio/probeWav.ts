@@ -9,8 +9,8 @@ import { WavPeaks, readWavInfoAt } from './wav';
 /** How much of a WAV file is read at a time. */
 const PIECE_BYTES = 1 << 20;
 
-/** What probing a WAV file gives (the fields of the project's audio record). */
-export interface ProbedWav {
+/** What the project records about an audio file when it is added (what probing it gives). */
+export interface ProbedAudio {
   durationSec: number;
   sampleRate: number;
   channels: number;
@@ -19,8 +19,11 @@ export interface ProbedWav {
   peaks: Float32Array;
 }
 
-/** Opens a regular file for reading; a pipe or a device is refused before anything is read from it. */
-async function openRegular(file: string): Promise<fs.promises.FileHandle> {
+/**
+ * Opens a regular audio file for reading; a pipe or a device is refused before anything is read from it
+ * (a read would wait for a writer, or never end).
+ */
+export async function openRegularAudio(file: string): Promise<fs.promises.FileHandle> {
   let handle: fs.promises.FileHandle;
   try {
     handle = await fs.promises.open(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
@@ -39,8 +42,8 @@ async function openRegular(file: string): Promise<fs.promises.FileHandle> {
 }
 
 /** Reads a WAV file's facts, SHA-256 and peaks (`bucketsPerSec` of them) in pieces. */
-export async function probeWav(file: string, bucketsPerSec: number): Promise<ProbedWav> {
-  const handle = await openRegular(file);
+export async function probeWav(file: string, bucketsPerSec: number): Promise<ProbedAudio> {
+  const handle = await openRegularAudio(file);
   try {
     const size = (await handle.stat()).size;
     const info = readWavInfoAt(
