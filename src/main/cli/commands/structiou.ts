@@ -100,6 +100,12 @@ function readJsonl(file: string, content: string, text: boolean, invalid: Invali
   return lines;
 }
 
+/** Shi et al. Definition 12 with no predicted constituent: nothing matched, 0 over the gold's constituents. */
+function noPrediction(gold: Side, signature: string): StructIouResult {
+  const nodes = buildSegmentTree(gold.tree, gold.words, 'gold').size;
+  return { score: 0, matchedIou: 0, nodes, goldNodes: [], predNodes: [], pairs: [], signature };
+}
+
 function pairsJson(r: StructIouResult): unknown[] {
   return r.pairs.map((p) => {
     const g = r.goldNodes[p.gold]!;
@@ -165,12 +171,11 @@ export const structiou: Command = {
     for (const l of lines) {
       const lineFlexible = l.flexible ?? flexible;
       mixed ||= lineFlexible !== flexible;
-      let r: Pick<StructIouResult, 'score' | 'matchedIou' | 'nodes'> & Partial<StructIouResult>;
+      let r: StructIouResult;
       try {
         r = l.pred
           ? structIou(l.gold, l.pred, { flexible: lineFlexible, threshold }, timing)
-          : // Shi et al. Definition 12 with no predicted constituent: nothing matched over the gold's.
-            { score: 0, matchedIou: 0, nodes: buildSegmentTree(l.gold.tree, l.gold.words, 'gold').size };
+          : noPrediction(l.gold, signature);
       } catch (err) {
         if (!(err instanceof MetricInputError)) throw err;
         // The message starts with the side whose words are wrong ("pred word 5 ends … before it starts").
@@ -187,7 +192,7 @@ export const structiou: Command = {
         nodes: r.nodes,
       };
       if (lineFlexible !== flexible) rec.flexible = lineFlexible;
-      if (values.pairs) rec.pairs = r.pairs ? pairsJson(r as StructIouResult) : [];
+      if (values.pairs) rec.pairs = pairsJson(r);
       if (!values.corpus) out.push(`${JSON.stringify(rec)}\n`);
     }
     if (invalid.stop(io, 'structiou')) return 1;
