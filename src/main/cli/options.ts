@@ -75,10 +75,11 @@ export function choiceListOption<T extends string>(
   accepted: readonly T[],
 ): T[] {
   const items = value === '' ? [] : value.split(',').map((v) => v.trim());
-  const ok =
-    items.every((v) => (accepted as readonly string[]).includes(v)) && new Set(items).size === items.length;
-  if (!ok) throw optionError(option, value, `a comma-separated list of ${alternatives(accepted)}, each once`);
-  return items as T[];
+  const isAccepted = (v: string): v is T => (accepted as readonly string[]).includes(v);
+  const chosen = items.filter(isAccepted);
+  if (chosen.length !== items.length || new Set(chosen).size !== chosen.length)
+    throw optionError(option, value, `a comma-separated list of ${alternatives(accepted)}, each once`);
+  return chosen;
 }
 
 /** A whole-number flag in [min, max]; `fallback` when not given. */
