@@ -2,6 +2,7 @@
 // printing a parser's diagnostics as `file:line:col: message`.
 import path from 'node:path';
 import type { Diagnostic } from '../../../core/text/diagnostics';
+import { UNDEFINED } from '../../../core/scoring/present';
 import type { CliIo } from '../command';
 import type { InvalidItems } from '../invalidItems';
 import { readTextFileOrThrow } from '../../import/readTextFile';
@@ -33,9 +34,9 @@ export function integerFlag(value: string | undefined, fallback: number): number
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
 
-/** Formats a figure for a text report; undefined figures (NaN) print as `-`. */
+/** Formats a figure for a text report; an undefined figure (NaN) prints as `—`, as in every table. */
 export function fmt(v: number, digits = 4): string {
-  return Number.isNaN(v) ? '-' : v.toFixed(digits);
+  return Number.isNaN(v) ? UNDEFINED : v.toFixed(digits);
 }
 
 /**
