@@ -176,6 +176,39 @@ describe('a damaged project', () => {
     expect(r.err).toMatch(/^sieve info: .*test\.sieve is damaged/);
   });
 
+  it('killed in the middle of a checkpoint is not mistaken for a truncated one', async () => {
+    const { file } = await makeProject(dir);
+    const db = new Database(file);
+    db.pragma('wal_autocheckpoint = 0');
+    const put = db.prepare('INSERT INTO project_meta (key, value) VALUES (?, ?)');
+    for (let i = 0; i < 400; i++) put.run(`filler-${i}`, 'x'.repeat(2000));
+    // The state a kill leaves mid-checkpoint: the WAL intact and page 1 (with the grown page count) already
+    // copied into the file, while the pages after the old end are still only in the WAL.
+    const killed = path.join(dir, 'killed.sieve');
+    fs.copyFileSync(file, killed);
+    fs.copyFileSync(`${file}-wal`, `${killed}-wal`);
+    db.close();
+    const wal = fs.readFileSync(`${killed}-wal`);
+    const pageSize = wal.readUInt32BE(8);
+    let page1: Buffer | null = null;
+    for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize)
+      if (wal.readUInt32BE(at) === 1) page1 = wal.subarray(at + 24, at + 24 + pageSize);
+    expect(page1).not.toBeNull();
+    const fd = fs.openSync(killed, 'r+');
+    fs.writeSync(fd, page1!, 0, pageSize, 0);
+    fs.closeSync(fd);
+    expect(fs.statSync(killed).size).toBeLessThan(page1!.readUInt32BE(28) * pageSize);
+
+    const reopened = openDatabase(killed);
+    try {
+      expect(reopened.pragma('integrity_check', { simple: true })).toBe('ok');
+      const rows = reopened.prepare("SELECT count(*) FROM project_meta WHERE key LIKE 'filler-%'");
+      expect(rows.pluck().get()).toBe(400);
+    } finally {
+      reopened.close();
+    }
+  });
+
   it('with garbage after the SQLite magic is refused', async () => {
     const file = path.join(dir, 'garbage.sieve');
     for (const seed of [1, 2, 3]) {

@@ -49,6 +49,23 @@ export function canWrite(p: string): boolean {
   }
 }
 
+/**
+ * Whether SQLite will rebuild part of `file` from a `-wal` with frames or a hot `-journal` beside it. A kill
+ * in the middle of a checkpoint leaves page 1 (and its page count) already written while later pages are
+ * still only in the WAL, so the file looks truncated until SQLite replays the WAL on opening.
+ */
+function hasRecoveryFile(file: string): boolean {
+  const size = (suffix: string): number => {
+    try {
+      return fs.statSync(file + suffix).size;
+    } catch {
+      return 0;
+    }
+  };
+  // A WAL's own header is 32 bytes; anything beyond it is frames.
+  return size('-wal') > 32 || size('-journal') > 0;
+}
+
 /** Reads and checks SQLite's header of `file`; anything but a plausible SQLite file is a BAD_FILE error. */
 export function readHeader(file: string, options: { lax?: boolean } = {}): ProjectFileHeader {
   let stat: fs.Stats;
@@ -83,7 +100,7 @@ export function readHeader(file: string, options: { lax?: boolean } = {}): Proje
   const pageSize = raw === 1 ? 65536 : raw;
   if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0)
     throw damagedProject(file, `its SQLite header gives an impossible page size (${raw})`);
-  if (!options.lax) {
+  if (!options.lax && !hasRecoveryFile(file)) {
     // §1.3.7: the in-header page count holds when the version-valid-for number equals the change counter.
     const pages = head.readUInt32BE(28);
     const sizeValid = pages > 0 && head.readUInt32BE(92) === head.readUInt32BE(24);
