@@ -63,6 +63,55 @@ describe('gold store', () => {
     expect(db.prepare('SELECT count(*) FROM history').pluck().get() as number).toBe(7);
   });
 
+  it('names a history entry whose diff does not read as damaged, and undoes every other entry', () => {
+    const edit = (id: string, label: string, change: (g: ReturnType<typeof readGold>) => unknown) => {
+      const g = readGold(db, id);
+      const next = { ...g, ...(change(g) as object) };
+      return applyGoldDiff(db, id, diffGold(g, next), { kind: 'edit', label }).historyId;
+    };
+    const original = readGold(db, 'train-1');
+    const first = edit('train-1', 'entity', () => ({ entities: [{ type: 'P', firstWord: 0, lastWord: 0 }] }));
+    const afterFirst = readGold(db, 'train-1');
+    edit('train-1', 'label', () => ({ labels: { cantRepresent: true } }));
+    const other = edit('air-1', 'concept', () => ({ concepts: [{ attribute: 'goal', value: 'Bonn' }] }));
+    // The older entry of train-1 is not JSON; the only entry of air-1 is JSON but not a diff.
+    const damage = db.prepare('UPDATE history SET diff = ? WHERE id = ?');
+    damage.run('[{"field":"entities","before":[],"aft', first);
+    damage.run('{"field":"concepts"}', other);
+
+    // The newest entry of train-1 is intact: it is undone as usual.
+    expect(undoRedo(db, 'train-1', 'undo')!.gold).toEqual(afterFirst);
+    const refused = (id: string, which: 'undo' | 'redo'): AppError => {
+      try {
+        undoRedo(db, id, which);
+      } catch (err) {
+        if (err instanceof AppError) return err;
+        throw err;
+      }
+      throw new Error(`${which} of ${id} was not refused`);
+    };
+    const e = refused('train-1', 'undo');
+    expect(e.code).toBe('BAD_FILE');
+    expect(e.message).toMatch(
+      new RegExp(
+        `^Utterance "train-1": the edit to undo, "entity" \\(history entry ${first}\\), is damaged in the project file: it is not JSON \\(`,
+      ),
+    );
+    expect(e.details).toMatchObject({ utteranceId: 'train-1', historyId: first });
+    const e2 = refused('air-1', 'undo');
+    expect(e2.code).toBe('BAD_FILE');
+    expect(e2.message).toContain(
+      `"concept" (history entry ${other}), is damaged in the project file: it is not a change of the gold`,
+    );
+    // Nothing was written by the refusals; the gold stays editable, and the intact entries still undo and redo.
+    expect(readGold(db, 'train-1')).toEqual(afterFirst);
+    expect(undoRedo(db, 'train-1', 'redo')!.gold.labels).toEqual({ cantRepresent: true });
+    expect(undoRedo(db, 'train-1', 'undo')!.gold).toEqual(afterFirst);
+    edit('train-1', 'fix', () => ({ entities: [] }));
+    expect(readGold(db, 'train-1')).toEqual(original);
+    expect(undoRedo(db, 'train-1', 'undo')!.gold).toEqual(afterFirst);
+  });
+
   it('keeps the source of unchanged words and marks edited ones manual', async () => {
     const g = readGold(db, 'train-1');
     const next = { ...g, words: g.words.map((w, i) => (i === 2 ? { ...w, text: 'too' } : w)) };

@@ -1,7 +1,7 @@
 // Reads and writes one utterance's gold standard; every write is a diff, applied in one transaction
 // together with its history entry, so an edit is either fully saved or not at all.
 import { AppError } from '../../core/api/errors';
-import { DiffConflictError, type GoldDiff, applyDiff, reverseDiff } from '../../core/gold/diff';
+import { DiffConflictError, GoldDiff, applyDiff, reverseDiff } from '../../core/gold/diff';
 import { z } from 'zod';
 import {
   GoldConcept,
@@ -300,6 +300,30 @@ export function undoStacks(db: Db, utteranceId: string): { undo: HistoryRow[]; r
   return { undo, redo };
 }
 
+/**
+ * The diff a history entry holds. An entry whose diff does not read as one (not JSON, or not a diff: the
+ * file was damaged or written by something else) is named as damaged; the utterance's gold itself is
+ * intact and can still be edited, and every other entry can still be undone.
+ */
+function storedDiff(utteranceId: string, row: HistoryRow, which: 'undo' | 'redo'): GoldDiff {
+  let why: string;
+  try {
+    const parsed = GoldDiff.safeParse(JSON.parse(row.diff));
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    why = `it is not a change of the gold (${issue?.path.map(String).join('.') || 'value'}: ${issue?.message ?? 'invalid'})`;
+  } catch (err) {
+    why = `it is not JSON (${(err as Error).message})`;
+  }
+  const what = row.label ? `"${row.label}" (history entry ${row.id})` : `history entry ${row.id}`;
+  throw new AppError(
+    'BAD_FILE',
+    `Utterance "${utteranceId}": the edit to ${which}, ${what}, is damaged in the project file: ${why}. ` +
+      `It cannot be ${which === 'undo' ? 'undone' : 'redone'}; the utterance can still be edited.`,
+    { utteranceId, historyId: row.id, damaged: why },
+  );
+}
+
 /** Undoes (or redoes) the latest edit of an utterance; null when there is nothing to undo (redo). */
 export function undoRedo(
   db: Db,
@@ -312,7 +336,7 @@ export function undoRedo(
     const stacks = undoStacks(db, utteranceId);
     const top = (which === 'undo' ? stacks.undo : stacks.redo).at(-1);
     if (!top) return null;
-    const diff = reverseDiff(JSON.parse(top.diff) as GoldDiff);
+    const diff = reverseDiff(storedDiff(utteranceId, top, which));
     return applyGoldDiff(db, utteranceId, diff, { kind: which, label: top.label, annotator, undoes: top.id });
   });
 }
