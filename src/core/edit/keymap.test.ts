@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseTreeOrThrow } from '../tree/bracket';
 import { BINDINGS, buildKeymap, entityKeyProblems, keyLabel, shortcutSheet, strokeId } from './keymap';
-import { NO_SELECTION, navigate, selectionWords, type SelectionContext, wordSelection } from './selection';
+import {
+  NO_SELECTION,
+  navigate,
+  type Selection,
+  selectionWords,
+  type SelectionContext,
+  wordSelection,
+} from './selection';
 import { DEFAULT_ANNOTATION_SETTINGS } from './settings';
 
 const press = (
@@ -119,11 +126,11 @@ describe('selection by keys', () => {
 
   it('climbs the tree with ↑ and comes down with ↓', () => {
     const up = navigate(wordSelection(3), 'selectParent', ctx);
-    expect(up).toEqual({ kind: 'nodes', range: { parent: [1], from: 1, to: 1 } });
+    expect(up).toMatchObject({ kind: 'nodes', range: { parent: [1], from: 1, to: 1 } });
     expect(selectionWords(up, ctx)).toEqual([3, 4]);
     const up2 = navigate(up, 'selectParent', ctx);
-    expect(up2).toEqual({ kind: 'nodes', range: { parent: [], from: 1, to: 1 } });
-    expect(navigate(navigate(up2, 'selectParent', ctx), 'selectParent', ctx)).toEqual({
+    expect(up2).toMatchObject({ kind: 'nodes', range: { parent: [], from: 1, to: 1 } });
+    expect(navigate(navigate(up2, 'selectParent', ctx), 'selectParent', ctx)).toMatchObject({
       kind: 'nodes',
       range: { parent: null, from: 0, to: 0 },
     });
@@ -135,8 +142,40 @@ describe('selection by keys', () => {
       kind: 'nodes',
       range: { parent: [], from: 0, to: 1 },
     });
-    expect(navigate(up, 'selectChild', ctx)).toEqual({ kind: 'words', anchor: 3, focus: 4 });
-    expect(navigate(up2, 'selectChild', ctx)).toEqual({ kind: 'words', anchor: 2, focus: 4 });
+    // Reached without climbing, ↓ goes to the first child (or the words, when that is a word).
+    const pp: Selection = { kind: 'nodes', range: { parent: [1], from: 1, to: 1 } };
+    expect(navigate(pp, 'selectChild', ctx)).toEqual({ kind: 'words', anchor: 3, focus: 4 });
+    const vp: Selection = { kind: 'nodes', range: { parent: [], from: 1, to: 1 } };
+    expect(navigate(vp, 'selectChild', ctx)).toEqual({ kind: 'words', anchor: 2, focus: 4 });
+  });
+
+  it('goes back down with ↓ the way ↑ came', () => {
+    // "at" → PP → VP → S, then down again: S → VP → PP → "at", not the first child at each step.
+    const word = wordSelection(3);
+    const up1 = navigate(word, 'selectParent', ctx);
+    const up2 = navigate(up1, 'selectParent', ctx);
+    const up3 = navigate(up2, 'selectParent', ctx);
+    expect(up3).toMatchObject({ kind: 'nodes', range: { parent: null, from: 0, to: 0 } });
+    const down1 = navigate(up3, 'selectChild', ctx);
+    expect(down1).toMatchObject({ kind: 'nodes', range: { parent: [], from: 1, to: 1 } });
+    const down2 = navigate(down1, 'selectChild', ctx);
+    expect(down2).toMatchObject({ kind: 'nodes', range: { parent: [1], from: 1, to: 1 } });
+    expect(navigate(down2, 'selectChild', ctx)).toEqual(word);
+    // "leaves" climbs to the VP; ↓ comes back to "leaves", not to the VP's words.
+    const fromLeaves = navigate(navigate(wordSelection(2), 'selectParent', ctx), 'selectChild', ctx);
+    expect(fromLeaves).toEqual(wordSelection(2));
+    // Moving to a sibling forgets the way: ↓ goes to that node's first child.
+    const np = navigate(up2, 'selectPrev', ctx);
+    expect(navigate(np, 'selectChild', ctx)).toEqual({ kind: 'words', anchor: 0, focus: 1 });
+  });
+
+  it('does not go back down to a selection the tree no longer holds below it', () => {
+    const stale: Selection = {
+      kind: 'nodes',
+      range: { parent: [], from: 0, to: 0 },
+      below: { kind: 'words', anchor: 3, focus: 3 },
+    };
+    expect(navigate(stale, 'selectChild', ctx)).toEqual({ kind: 'words', anchor: 0, focus: 1 });
   });
 
   it('selects the entity under the words', () => {

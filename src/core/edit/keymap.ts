@@ -118,7 +118,7 @@ export const BINDINGS: readonly Binding[] = [
   {
     keys: ['ArrowDown'],
     action: 'selectChild',
-    label: 'select the node below (first child)',
+    label: 'go back down the way ↑ came (or to the first child)',
     group: 'Selection',
   },
   { keys: ['e'], action: 'selectEntity', label: 'select the entity at the selection', group: 'Selection' },

@@ -1,5 +1,6 @@
 // What is selected in the workspace and how the arrow keys move it: a run of words on the word tier, a
-// run of sibling nodes of the tree (↑ climbs to the parent, ↓ goes down to the first child), or one entity.
+// run of sibling nodes of the tree (↑ climbs to the parent, ↓ goes back down the way ↑ came, or to the
+// first child when the nodes were not reached by climbing), or one entity.
 import type { GoldEntity } from '../gold/records';
 import type { TreeNode } from '../tree/tree';
 import { type SiblingRange, nodeRange } from './treeEdit';
@@ -9,7 +10,12 @@ import { type NodeInfo, indexTree, nodeAt } from './treePaths';
 export type Selection =
   | { kind: 'none' }
   | { kind: 'words'; anchor: number; focus: number }
-  | { kind: 'nodes'; range: SiblingRange }
+  | {
+      kind: 'nodes';
+      range: SiblingRange;
+      /** What `↓` goes back down to: the selection `↑` climbed from, or what `W` wrapped. */
+      below?: Selection;
+    }
   | { kind: 'entity'; index: number };
 
 /** What navigation needs to know about the utterance. */
@@ -94,6 +100,22 @@ function coveringNode(tree: TreeNode, first: number, last: number): number[] | n
   return best ? best.path : null;
 }
 
+/** Whether `below` is still a selection inside `sel` (an edit since the climb may have changed the tree). */
+function leadsBelow(sel: Selection, below: Selection, ctx: SelectionContext): boolean {
+  if (!selectionValid(below, ctx)) return false;
+  const outer = selectionWords(sel, ctx);
+  const inner = selectionWords(below, ctx);
+  if (!outer || !inner || inner[0] < outer[0] || inner[1] > outer[1]) return false;
+  if (below.kind !== 'nodes' || sel.kind !== 'nodes') return true;
+  // A run of nodes lies below the selected nodes when its parent path starts inside them.
+  const p = below.range.parent;
+  const r = sel.range;
+  if (p === null) return false;
+  if (r.parent === null) return true;
+  const depth = r.parent.length;
+  return p.length > depth && r.parent.every((v, i) => p[i] === v) && p[depth]! >= r.from && p[depth]! <= r.to;
+}
+
 /** The selection after a navigation key. */
 export function navigate(sel: Selection, action: NavAction, ctx: SelectionContext): Selection {
   const n = ctx.wordCount;
@@ -119,7 +141,7 @@ export function navigate(sel: Selection, action: NavAction, ctx: SelectionContex
       case 'selectParent': {
         if (!ctx.tree) return sel;
         const path = coveringNode(ctx.tree, Math.min(sel.anchor, sel.focus), Math.max(sel.anchor, sel.focus));
-        return path ? { kind: 'nodes', range: nodeRange(path) } : sel;
+        return path ? { kind: 'nodes', range: nodeRange(path), below: sel } : sel;
       }
       case 'selectEntity': {
         const i = ctx.entities.findIndex((e) => e.firstWord <= sel.focus && sel.focus <= e.lastWord);
@@ -155,8 +177,9 @@ export function navigate(sel: Selection, action: NavAction, ctx: SelectionContex
     case 'extendNext':
       return { kind: 'nodes', range: { ...r, to: Math.min(count - 1, r.to + 1) } };
     case 'selectParent':
-      return r.parent === null ? sel : { kind: 'nodes', range: nodeRange(r.parent) };
+      return r.parent === null ? sel : { kind: 'nodes', range: nodeRange(r.parent), below: sel };
     case 'selectChild': {
+      if (sel.below && leadsBelow(sel, sel.below, ctx)) return sel.below;
       const path = r.parent === null ? [] : [...r.parent, r.from];
       const node = nodeAt(tree, path);
       const firstChild = node?.children[0];

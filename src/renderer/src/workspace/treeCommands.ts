@@ -3,7 +3,7 @@
 import { EditRefused } from '../../../core/edit/editRefused';
 import { addTree, deleteTree, loadTree, renameTree, withTree } from '../../../core/edit/goldTrees';
 import { moveNodes } from '../../../core/edit/moveNodes';
-import { NO_SELECTION, selectionWords } from '../../../core/edit/selection';
+import { NO_SELECTION, type Selection, selectionWords } from '../../../core/edit/selection';
 import {
   moveNode,
   nodeRange,
@@ -44,14 +44,21 @@ export function wrap(env: CommandEnv): void {
         env.commit(withTree(started, name, made.tree), `start tree "${name}" with ${input}`, [], {
           kind: 'nodes',
           range: nodeRange(made.path),
+          below: { kind: 'words', anchor: span![0], focus: span![1] },
         });
         return;
       }
       const { label, type } = splitTyped(input, cur.typed);
       const made = wrapRange(cur.tree, range!, label, { typed: cur.typed, type });
+      // ↓ goes back down to what was wrapped: the same words, or the same nodes now under the new one.
+      const wrapped: Selection =
+        env.selection.kind === 'nodes'
+          ? { kind: 'nodes', range: { parent: made.path, from: 0, to: range!.to - range!.from } }
+          : { kind: 'words', anchor: span![0], focus: span![1] };
       env.commit(withTree(latest, cur.name, made.tree), `wrap in ${input}`, [], {
         kind: 'nodes',
         range: nodeRange(made.path),
+        below: wrapped,
       });
     },
   });
