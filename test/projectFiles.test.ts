@@ -392,6 +392,31 @@ describe('a read-only project', () => {
     await expectReadOnly(file);
   });
 
+  it('(on a read-only file system) opens read-only and refuses edits with READ_ONLY', async (ctx) => {
+    // The project's folder mounted again, read-only, elsewhere (a bind mount: root, or a user allowed to mount).
+    const src = path.join(dir, 'rw');
+    const ro = path.join(dir, 'ro');
+    fs.mkdirSync(ro);
+    const { file } = await makeProject(src);
+    for (const f of fs.readdirSync(src)) if (/-(wal|shm)$/.test(f)) fs.rmSync(path.join(src, f));
+    const mount = (...args: string[]) => spawnSync('mount', args, { encoding: 'utf8', timeout: 10_000 });
+    const bound = mount('--bind', src, ro);
+    if (bound.status !== 0)
+      ctx.skip(
+        `mounting is not permitted here (mount --bind: ${(bound.stderr || bound.error?.message || '').trim()})`,
+      );
+    try {
+      const remounted = mount('-o', 'remount,ro,bind', ro);
+      expect(remounted.stderr).toBe('');
+      const onRo = path.join(ro, path.basename(file));
+      expect(() => fs.accessSync(onRo, fs.constants.W_OK)).toThrow(/EROFS/);
+      await expectReadOnly(onRo);
+    } finally {
+      session.close();
+      expect(spawnSync('umount', [ro], { encoding: 'utf8' }).stderr).toBe('');
+    }
+  });
+
   it('(in a folder another user may not write) opens read-only from a snapshot of the file', async () => {
     // Root may write any folder; a user without root's rights is what a read-only folder stops.
     const asOtherUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
