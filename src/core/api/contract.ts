@@ -331,6 +331,20 @@ export const contract = {
   },
   'job:status': { input: z.strictObject({ jobId: z.string().max(100) }), output: JobStatus },
   'system:list': { input: z.strictObject({}), output: z.array(SystemInfo) },
+  /** Renames a system; its outputs and cached scores stay with it (they are keyed on its id). */
+  'system:rename': {
+    input: z.strictObject({ systemId: z.number().int().positive(), name: z.string().min(1).max(200) }),
+    output: SystemInfo,
+  },
+  /** Deletes a system with its outputs and cached scores; says how many of each went. */
+  'system:delete': {
+    input: z.strictObject({ systemId: z.number().int().positive() }),
+    output: z.strictObject({
+      name: z.string(),
+      outputs: z.number().int().nonnegative(),
+      cachedScores: z.number().int().nonnegative(),
+    }),
+  },
   'audio:peaks': { input: z.strictObject({ audioId: z.number().int().positive() }), output: Peaks },
   'annotation:getSettings': { input: z.strictObject({}), output: AnnotationSettingsState },
   'annotation:setSettings': {

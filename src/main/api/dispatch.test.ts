@@ -236,6 +236,37 @@ describe('system import job', () => {
     expect(status).toMatchObject({ value: { state: 'done', result: { added: 1, replaced: false } } });
     expect(await run('system:list', {})).toMatchObject({ ok: true, value: [{ name: 'asr', outputs: 1 }] });
   });
+
+  it('renames and deletes a system, refusing what the contract does not allow', async () => {
+    const { file } = await makeProject(dir);
+    await run('project:open', { path: file });
+    const out = path.join(dir, 'sys.jsonl');
+    fs.writeFileSync(
+      out,
+      `${JSON.stringify({ id: 'air-1', words: [{ text: 'flight', startSec: 0, endSec: 1 }] })}\n`,
+    );
+    const started = (await run('system:import', { name: 'asr', files: [out] })) as { value: { id: string } };
+    await jobEnd(started.value.id);
+    const systemId = ((await run('system:list', {})) as { value: { id: number }[] }).value[0]!.id;
+    await run('score:utterance', { systemId, utteranceId: 'air-1' });
+    expect(await run('system:rename', { systemId, name: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+    expect(await run('system:rename', { systemId, name: 'asr-2' })).toMatchObject({
+      ok: true,
+      value: { id: systemId, name: 'asr-2', outputs: 1 },
+    });
+    expect(await run('system:delete', { systemId })).toEqual({
+      ok: true,
+      value: { name: 'asr-2', outputs: 1, cachedScores: 1 },
+    });
+    expect(await run('system:list', {})).toEqual({ ok: true, value: [] });
+    expect(await run('system:delete', { systemId })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+  });
 });
 
 describe('scoring through the API', () => {

@@ -258,6 +258,8 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
       ),
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'system:list': () => session.project.systems(),
+    'system:rename': ({ systemId, name }) => session.project.renameSystem(systemId, name),
+    'system:delete': ({ systemId }) => session.project.deleteSystem(systemId),
     'audio:peaks': ({ audioId }) => session.project.peaks(audioId),
     'annotation:getSettings': () => session.project.annotationSettings(),
     'annotation:setSettings': ({ settings }) => session.project.setAnnotationSettings(settings),

@@ -23,7 +23,7 @@ import { applyGoldDiff, readStoredGold, undoRedo, undoStacks } from './goldStore
 import { goldProblems } from '../../core/gold/records';
 import { type Db, type OpenDatabaseOptions, openDatabase } from './openDatabase';
 import { WalCheckpoints, writeTransaction } from './writeTransaction';
-import { listSystems } from './systemStore';
+import { type SystemDeleteSummary, deleteSystem, listSystems, renameSystem } from './systemStore';
 import {
   AnnotationSettings,
   type AnnotationSettingsState,
@@ -282,6 +282,16 @@ export class ProjectStore {
   /** The systems imported into the project. */
   systems(): SystemInfo[] {
     return listSystems(this.db);
+  }
+
+  /** Renames a system (by its name or id); its outputs and cached scores stay with it. */
+  renameSystem(key: string | number, name: string): SystemInfo {
+    return this.write(() => renameSystem(this.db, key, name));
+  }
+
+  /** Deletes a system (by its name or id) with its outputs and cached scores. */
+  deleteSystem(key: string | number): SystemDeleteSummary {
+    return this.write(() => deleteSystem(this.db, key));
   }
 
   private utteranceRow(id: string): UtteranceRow {

@@ -148,16 +148,18 @@ export function getSystemOutput(db: Db, systemId: number, utteranceId: string): 
   return text === undefined ? null : { id: utteranceId, ...(JSON.parse(text) as Omit<SystemOutput, 'id'>) };
 }
 
-const profiles = new WeakMap<Db, Map<number, { rev: number; profile: SystemProfile }>>();
+const profiles = new WeakMap<Db, Map<number, { rev: string; profile: SystemProfile }>>();
 
 /**
  * What a system outputs over the project (coverage.ts): the parts any of its outputs has. Read with
  * SQLite's JSON functions and kept per output revision, so it is read once per import.
  */
 export function getSystemProfile(db: Db, systemId: number): SystemProfile {
-  const rev = preparedOnce(db, 'SELECT output_rev FROM system WHERE id = ?', (st) => st.pluck()).get(
-    systemId,
-  ) as number | undefined;
+  // The import time is part of the revision: a system deleted and another imported under its id (SQLite
+  // reuses the largest id) is a new revision even though both start at output_rev 0.
+  const rev = preparedOnce(db, "SELECT output_rev || '|' || imported_at FROM system WHERE id = ?", (st) =>
+    st.pluck(),
+  ).get(systemId) as string | undefined;
   if (rev === undefined) throw new AppError('NOT_FOUND', `No system ${systemId}.`, { systemId });
   let bySystem = profiles.get(db);
   if (!bySystem) profiles.set(db, (bySystem = new Map()));
@@ -190,11 +192,47 @@ export function getSystemProfile(db: Db, systemId: number): SystemProfile {
   return profile;
 }
 
-/** Deletes a system and everything imported for it. */
-export function deleteSystem(db: Db, systemId: number): void {
-  immediateTransaction(db, () => {
-    getSystem(db, systemId);
-    db.prepare('DELETE FROM system WHERE id = ?').run(systemId);
+/** What a system's name must be: 1–200 characters, not blank, no space at either end; null when it is fine. */
+export function systemNameProblem(name: string): string | null {
+  if (name.trim().length === 0) return 'A system needs a name.';
+  if (name !== name.trim()) return 'A system name cannot start or end with a space.';
+  if (name.length > 200) return 'A system name has at most 200 characters.';
+  return null;
+}
+
+/** Renames a system (its outputs and cached scores stay: they are keyed on its id, not its name). */
+export function renameSystem(db: Db, key: string | number, newName: string): SystemInfo {
+  return immediateTransaction(db, () => {
+    const sys = getSystem(db, key);
+    const problem = systemNameProblem(newName);
+    if (problem) throw new AppError('INVALID_INPUT', problem, { name: newName });
+    if (newName === sys.name) return sys;
+    const taken = db.prepare('SELECT 1 FROM system WHERE name = ?').pluck().get(newName);
+    if (taken !== undefined)
+      throw new AppError('CONFLICT', `There is already a system named "${newName}".`, { name: newName });
+    db.prepare('UPDATE system SET name = ? WHERE id = ?').run(newName, sys.id);
+    return getSystem(db, sys.id);
+  });
+}
+
+/** What deleting a system removed. */
+export interface SystemDeleteSummary {
+  name: string;
+  outputs: number;
+  cachedScores: number;
+}
+
+/** Deletes a system with its outputs and its cached scores, in one transaction. */
+export function deleteSystem(db: Db, key: string | number): SystemDeleteSummary {
+  return immediateTransaction(db, () => {
+    const sys = getSystem(db, key);
+    // The rows go explicitly rather than by the foreign keys' cascade, so the counts are what was removed.
+    const cachedScores = db.prepare('DELETE FROM score_cache WHERE system_id = ?').run(sys.id).changes;
+    const outputs = db.prepare('DELETE FROM system_output WHERE system_id = ?').run(sys.id).changes;
+    db.prepare('DELETE FROM system WHERE id = ?').run(sys.id);
+    // A system imported later may get the same id: nothing known about this one may be taken for it.
+    profiles.get(db)?.delete(sys.id);
+    return { name: sys.name, outputs, cachedScores };
   });
 }
 
