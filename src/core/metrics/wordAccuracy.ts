@@ -3,14 +3,38 @@
 import { type AlignedPair, alignCodes, pairsFromOps } from '../align/align';
 import { type CostsSpec, type EditCosts, costsSignature, resolveCosts } from '../align/costs';
 import { MetricInputError } from '../align/metricInputError';
+import { alignNetworks } from '../align/network';
+import {
+  type CharacterOptions,
+  type TranscriptReading,
+  needsNetwork,
+  plainTokens,
+  transcriptNetwork,
+} from '../align/transcript';
 import { SIEVE_VERSION } from '../version';
 
 /** How words are compared and what edits cost. */
 export interface WerOptions {
   /** `sclite` (3/3/4, the default), `equal` (Levenshtein) or explicit costs. */
   costs?: CostsSpec;
-  /** Compare words case-insensitively (`toLowerCase`), as sclite does unless run with `-s`. */
+  /**
+   * Compare words case-insensitively (`toLowerCase`), as sclite does unless run with `-s`; utterance ids
+   * are then paired case-insensitively too (sclite folds the whole line, id included).
+   */
   ignoreCase?: boolean;
+  /** Read sclite's transcript syntax: alternations `{ a / b / @ }`, `@`, `;tags`, `\` escapes. */
+  scliteSyntax?: boolean;
+  /** sclite's `-D`: a word in parentheses, `(uh)`, is correct when deleted (with `scliteSyntax`). */
+  optionalDeletable?: boolean;
+  /** sclite's `-F`: a fragment `th-` / `-ing` matches the word it begins or ends (with `scliteSyntax`). */
+  fragments?: boolean;
+  /** Score characters instead of words (sclite `-c`): character error rate. */
+  characters?: CharacterOptions;
+  /**
+   * Names of the text filters applied before scoring (a GLM file `name#sha256-prefix`, a normaliser
+   * `whisper-en-1`); they change no computation here but enter the signature.
+   */
+  filters?: { glm?: string; normaliser?: string };
 }
 
 /**
@@ -46,10 +70,27 @@ export interface CorpusWer {
   signature: string;
 }
 
-/** Settings signature of a WER result, e.g. `wer|costs:sclite|case:fold|v:0.1.0`. */
+/**
+ * Settings signature of a WER (or CER) result, e.g. `wer|costs:sclite|case:fold|v:0.1.0`. Options off
+ * by default appear only when on, after `case`: `trn:sclite` (sclite's syntax read), `optdel:yes`
+ * (`-D`), `frag:yes` (`-F`), `split:chars|chars-noascii` and `hyphens:drop` (CER), `glm:NAME#HASH`,
+ * `norm:NAME`.
+ */
 export function werSignature(options: WerOptions = {}): string {
   const costs = costsSignature(options.costs ?? 'sclite');
-  return `wer|costs:${costs}|case:${options.ignoreCase ? 'fold' : 'exact'}|v:${SIEVE_VERSION}`;
+  const name = options.characters ? 'cer' : 'wer';
+  let extra = '';
+  if (options.scliteSyntax) extra += '|trn:sclite';
+  if (options.scliteSyntax && options.optionalDeletable) extra += '|optdel:yes';
+  if (options.scliteSyntax && options.fragments) extra += '|frag:yes';
+  if (options.characters) {
+    extra += `|split:${options.characters.noAscii ? 'chars-noascii' : 'chars'}`;
+    if (options.characters.deleteHyphens) extra += '|hyphens:drop';
+  }
+  const clean = (v: string): string => v.replace(/[|:]/g, '_');
+  if (options.filters?.glm) extra += `|glm:${clean(options.filters.glm)}`;
+  if (options.filters?.normaliser) extra += `|norm:${clean(options.filters.normaliser)}`;
+  return `${name}|costs:${costs}|case:${options.ignoreCase ? 'fold' : 'exact'}${extra}|v:${SIEVE_VERSION}`;
 }
 
 /**
@@ -118,14 +159,44 @@ class WordCodes {
   }
 }
 
+function readingOf(options: WerOptions): TranscriptReading | null {
+  if (!options.scliteSyntax && !options.characters) return null;
+  return {
+    syntax: options.scliteSyntax === true,
+    fold: options.ignoreCase === true,
+    optionalDeletable: options.optionalDeletable === true,
+    fragments: options.fragments === true,
+    characters: options.characters,
+  };
+}
+
 function scoreWith(
   id: string,
-  ref: readonly string[],
-  hyp: readonly string[],
+  refWords: readonly string[],
+  hypWords: readonly string[],
   codes: WordCodes,
   costs: EditCosts,
   alignments = true,
+  reading: TranscriptReading | null = null,
 ): UtteranceWer {
+  let ref = refWords;
+  let hyp = hypWords;
+  if (reading) {
+    if (needsNetwork(refWords, reading) || needsNetwork(hypWords, reading)) {
+      // sclite's syntax in play: align the word networks (alternations, `@`, -D, -F; SCTK net_dp.c).
+      const n = alignNetworks(
+        transcriptNetwork(refWords, reading),
+        transcriptNetwork(hypWords, reading),
+        costs,
+      );
+      const { C, S, I, D } = n.counts;
+      const stats = { C, S, D, I, N: C + S + D };
+      return { id, stats, wer: errorRate(stats), cost: n.cost, alignment: alignments ? n.pairs : [] };
+    }
+    // Folded here when characters are split (sclite folds the text first); codes fold again harmlessly.
+    ref = plainTokens(refWords, reading);
+    hyp = plainTokens(hypWords, reading);
+  }
   const a = alignCodes(codes.encode(ref), codes.encode(hyp), costs);
   const { C, S, I, D } = a.counts;
   const stats = { C, S, D, I, N: ref.length };
@@ -140,7 +211,8 @@ export function scoreWords(
   options: WerOptions = {},
 ): UtteranceWer {
   const costs = resolveCosts(options.costs ?? 'sclite');
-  return scoreWith('', ref, hyp, new WordCodes(options.ignoreCase ?? false), costs);
+  const codes = new WordCodes(options.ignoreCase ?? false);
+  return scoreWith('', ref, hyp, codes, costs, true, readingOf(options));
 }
 
 /** Word accuracy of one pair as a fraction (Boros et al. eq. (1) without the factor 100). */
@@ -170,21 +242,25 @@ export function scoreTranscripts(
   detail: { alignments?: boolean } = {},
 ): CorpusWer {
   const costs = resolveCosts(options.costs ?? 'sclite');
+  // sclite folds the whole line, id included, unless `-s`: ids then pair case-insensitively.
+  const idKey = options.ignoreCase ? (id: string) => id.toLowerCase() : (id: string) => id;
   const byId = new Map<string, readonly string[]>();
   const repeated: string[] = [];
   for (const h of hyps) {
-    if (byId.has(h.id)) repeated.push(h.id);
-    byId.set(h.id, h.words);
+    const key = idKey(h.id);
+    if (byId.has(key)) repeated.push(h.id);
+    byId.set(key, h.words);
   }
   const refIds = new Set<string>();
   for (const r of refs) {
-    if (refIds.has(r.id)) repeated.push(r.id);
-    refIds.add(r.id);
+    const key = idKey(r.id);
+    if (refIds.has(key)) repeated.push(r.id);
+    refIds.add(key);
   }
   if (repeated.length > 0)
     throw new MetricInputError(`repeated utterance id ${listIds(repeated)}`, { repeated });
-  const missing = refs.filter((r) => !byId.has(r.id)).map((r) => r.id);
-  const extra = hyps.filter((h) => !refIds.has(h.id)).map((h) => h.id);
+  const missing = refs.filter((r) => !byId.has(idKey(r.id))).map((r) => r.id);
+  const extra = hyps.filter((h) => !refIds.has(idKey(h.id))).map((h) => h.id);
   if (missing.length > 0 || extra.length > 0) {
     const parts: string[] = [];
     if (missing.length > 0) parts.push(`no hypothesis for reference id ${listIds(missing)}`);
@@ -195,8 +271,10 @@ export function scoreTranscripts(
     );
   }
   const codes = new WordCodes(options.ignoreCase ?? false);
+  const reading = readingOf(options);
+  const keep = detail.alignments ?? true;
   const utterances = refs.map((r) =>
-    scoreWith(r.id, r.words, byId.get(r.id)!, codes, costs, detail.alignments ?? true),
+    scoreWith(r.id, r.words, byId.get(idKey(r.id))!, codes, costs, keep, reading),
   );
   const stats = combineStats(utterances.map((u) => u.stats));
   let sentencesWithErrors = 0;
