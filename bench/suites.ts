@@ -9,6 +9,7 @@ import { statsBench } from './stats.bench';
 import { storeScale } from './storeScale.bench';
 import { structIouBench } from './structIou.bench';
 import { tedBench } from './ted.bench';
+import { tedVsAptedBench } from './tedVsApted.bench';
 import { werBench } from './wer.bench';
 
 /** Every benchmark suite; `npm run bench -- NAME` runs one. */
@@ -22,6 +23,7 @@ export const suites: readonly BenchSuite[] = [
   neBench,
   structIouBench,
   tedBench,
+  tedVsAptedBench,
   reportBench,
   scoreProjectBench,
 ];

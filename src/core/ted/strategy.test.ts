@@ -1,4 +1,4 @@
-// The optimal strategy keeps its rows in slots by depth, reused from call to call, and skips the leaves of
+// The optimal strategy keeps its rows in slots reused between open parents and from call to call, and skips the leaves of
 // F; it must name exactly the paths that the straightforward version (rows per open parent, kept below as
 // the reference) names, since the strategy decides which subproblems the distance computation fills.
 import fc from 'fast-check';

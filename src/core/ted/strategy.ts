@@ -4,7 +4,7 @@
 // hanging off the path is smallest. The cost of a single-path function is the number of subproblems
 // it fills: |F_v|·krSumL(G_w) for a left path (Zhang–Shasha's keyroots), |F_v|·krSumR(G_w) for a
 // right path, |F_v|·|A(G_w)| for an inner path (the full decomposition), and symmetrically for G.
-// O(|F|·|G|) time; rows for F's open parents only, so memory stays O(|G|·depth(F)).
+// O(|F|·|G|) time; rows for F's open parents only, so memory stays O(|G|·depth(F)) and O(|G|) on a chain.
 import type { TreeIndex } from './treeIndex';
 
 /**
@@ -18,19 +18,29 @@ export function computeStrategy(f: TreeIndex, g: TreeIndex): Int32Array {
   // Per open parent of F (accumulated from its processed children, for every w):
   //   S = Σ cost(child, w); L/R = cost hanging off the left/right path; Imin = min(hangI(child) − cost(child));
   //   P = leaf of the path achieving Imin.
-  // The open parents are the ancestors of the node being processed (F in postorder), one per depth, so the
-  // rows of a node live in the slot of its depth: S, L, R, I at rows[(4·depth + 0…3)·|G| + w], P at
-  // rowP[depth·|G| + w]; a parent's slot is reset when its first child comes.
-  const depth = scratchInts(0, n1);
-  depth[0] = 0;
-  let height = 0;
-  for (let x = 1; x < n1; x++) {
-    const d = depth[f.parent[x]!]! + 1;
-    depth[x] = d;
-    if (d > height) height = d;
+  // A parent is open from the moment its first child is processed (F in postorder) until it is processed
+  // itself; it then holds a slot: S, L, R, I at rows[(4·slot + 0…3)·|G| + w], P at rowP[slot·|G| + w].
+  // A slot freed by a processed node is reused by the next parent to open, so the rows take memory for
+  // the most parents open at once (two on a chain, about the height on a complete tree), not for every
+  // depth; a fresh slot is reset when its parent's first child comes.
+  const slotOf = scratchInts(0, n1);
+  const free = scratchInts(3, n1 + 1);
+  const fParent = f.parent;
+  const fSize = f.size;
+  const fPost = f.L.postToPre;
+  let slots = 0;
+  {
+    // The most slots held at once, by running the allocation below without the rows.
+    let nFree = 0;
+    for (let iv = 0; iv < n1; iv++) {
+      const v = fPost[iv]!;
+      const pv = fParent[v]!;
+      if (pv >= 0 && v === pv + 1) slotOf[pv] = nFree > 0 ? free[--nFree]! : slots++;
+      if (fSize[v]! > 1) free[nFree++] = slotOf[v]!;
+    }
   }
-  const rows = scratchFloats(0, 4 * height * n2);
-  const rowP = scratchInts(1, height * n2);
+  const rows = scratchFloats(0, 4 * slots * n2);
+  const rowP = scratchInts(1, slots * n2);
   // The same four rows for the open parents of G, which all lie in one row of the strategy.
   const gRows = scratchFloats(1, 4 * n2);
   const gP = scratchInts(2, n2);
@@ -38,7 +48,6 @@ export function computeStrategy(f: TreeIndex, g: TreeIndex): Int32Array {
   const gLo = n2;
   const gRo = 2 * n2;
   const gIo = 3 * n2;
-  const fSize = f.size;
   const gSize = g.size;
   const gParent = g.parent;
   const gKrL = g.krSumL;
@@ -47,28 +56,29 @@ export function computeStrategy(f: TreeIndex, g: TreeIndex): Int32Array {
   const gLld = g.lld;
   const gRld = g.rld;
   const gPost = g.L.postToPre; // L view preorder = preL
-  const fPost = f.L.postToPre;
+  let nFree = 0;
+  let nextSlot = 0;
 
   for (let iv = 0; iv < n1; iv++) {
     const v = fPost[iv]!;
     const sv = fSize[v]!;
     const leafV = sv === 1;
-    const pv = f.parent[v]!;
-    const dv = depth[v]!;
+    const pv = fParent[v]!;
+    const hasParent = pv >= 0;
+    const vFirst = hasParent && v === pv + 1;
+    const vLast = hasParent && v + sv === pv + fSize[pv]!;
+    if (vFirst) slotOf[pv] = nFree > 0 ? free[--nFree]! : nextSlot++;
     // v's own rows (filled by its children; a leaf has none) and its parent's.
-    const So = 4 * dv * n2;
+    const So = leafV ? 0 : 4 * slotOf[v]! * n2;
     const Lo = So + n2;
     const Ro = Lo + n2;
     const Io = Ro + n2;
-    const Po = dv * n2;
-    const hasParent = pv >= 0;
-    const pSo = So - 4 * n2;
+    const Po = leafV ? 0 : slotOf[v]! * n2;
+    const pSo = hasParent ? 4 * slotOf[pv]! * n2 : 0;
     const pLo = pSo + n2;
     const pRo = pLo + n2;
     const pIo = pRo + n2;
-    const pPo = Po - n2;
-    const vFirst = hasParent && v === pv + 1;
-    const vLast = hasParent && v + sv === pv + fSize[pv]!;
+    const pPo = hasParent ? slotOf[pv]! * n2 : 0;
     if (vFirst) {
       rows.fill(0, pSo, pIo);
       rows.fill(Infinity, pIo, pIo + n2);
@@ -161,6 +171,7 @@ export function computeStrategy(f: TreeIndex, g: TreeIndex): Int32Array {
         }
       }
     }
+    free[nFree++] = slotOf[v]!; // v's rows are consumed
   }
   return strategy;
 }
