@@ -6,7 +6,14 @@ import { GoldDiff } from '../gold/diff';
 import { GoldRecords } from '../gold/records';
 import { SystemOutput } from '../model/systemOutput';
 import { AnnotationSettings, AnnotationSettingsState } from '../edit/settings';
-import { type ApiResult, ApiErrorShape } from './errors';
+import { API_ERROR_CODES, type ApiErrorShape, type ApiResult } from './errors';
+
+/** The error half of every API result (`ApiErrorShape`), as a schema. */
+const ApiErrorSchema = z.strictObject({
+  code: z.enum(API_ERROR_CODES),
+  message: z.string(),
+  details: z.unknown().optional(),
+}) satisfies z.ZodType<ApiErrorShape>;
 
 const UtteranceId = z.string().min(1).max(200);
 
@@ -67,7 +74,7 @@ export const JobStatus = z.strictObject({
   /** What a running job has finished so far (for `score:corpus`: a `CorpusPartial`). */
   partial: z.unknown().optional(),
   result: z.unknown().optional(),
-  error: ApiErrorShape.optional(),
+  error: ApiErrorSchema.optional(),
 });
 export type JobStatus = z.infer<typeof JobStatus>;
 

@@ -1,8 +1,6 @@
-import { AppError } from '../../core/api/errors';
 import { SIEVE_VERSION } from '../../core/version';
 import { type CliIo, EXIT_USAGE } from './command';
-import { commands } from './commands';
-import { OptionError } from './options';
+import { commandEntry, commands } from './commands';
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -30,11 +28,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.out(`${SIEVE_VERSION}\n`);
     return 0;
   }
-  const cmd = commands.find((c) => c.name === name);
-  if (!cmd) {
+  const entry = commandEntry(name);
+  if (!entry) {
     io.err(`sieve: unknown command "${name}". Run \`sieve --help\` for the list.\n`);
     return 2;
   }
+  const cmd = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.out(`usage: ${cmd.usage}\n`);
     return 0;
@@ -42,6 +41,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     return await cmd.run(rest, io);
   } catch (err) {
+    // Loaded here, not at start: `sieve --version` and `--help` need neither (the command has loaded both).
+    const [{ OptionError }, { AppError }] = await Promise.all([
+      import('./options'),
+      import('../../core/api/errors'),
+    ]);
     if (err instanceof OptionError) {
       io.err(`sieve ${name}: ${err.message}\nusage: ${cmd.usage}\n`);
       return EXIT_USAGE;
