@@ -27,14 +27,15 @@ describe('sieve wer', () => {
   });
 
   it('prints a summary table by speaker like sclite, then the corpus WER and the signature', async () => {
-    const r = await sieve('wer', 'ref.trn', 'hyp.trn', '--ignore-case');
+    // Case is folded by default, as sclite does without -s.
+    const r = await sieve('wer', 'ref.trn', 'hyp.trn');
     expect(r).toMatchObject({ code: 0, err: '' });
     // Figures as sclite printed them for these files (sctk sclite -i rm -o sum, SCTK 2.4.10).
     expect(r.out).toMatch(/^\| spk1 +\| +2 +9 \| 66\.7 +22\.2 +11\.1 +22\.2 +55\.6 +100\.0 \|$/m);
     expect(r.out).toMatch(/^\| spk2 +\| +2 +2 \| +0\.0 +0\.0 +100\.0 +50\.0 +150\.0 +100\.0 \|$/m);
     expect(sumAvgNumbers(r.out)).toEqual(['4', '11', '54.5', '18.2', '27.3', '27.3', '72.7', '100.0']);
     expect(r.out).toContain(
-      `WER 72.73%  (S 2 + D 3 + I 3 = 8 errors / 11 reference words)  wer|costs:sclite|case:fold|v:${SIEVE_VERSION}`,
+      `WER 72.73%  (S 2 + D 3 + I 3 = 8 errors / 11 reference words)  wer|costs:sclite|case:fold|trn:sclite|v:${SIEVE_VERSION}`,
     );
   });
 
@@ -53,7 +54,16 @@ describe('sieve wer', () => {
   });
 
   it('prints JSON lines with --format json, null for the missing side and for an undefined WER', async () => {
-    const r = await sieve('wer', 'ref.trn', 'hyp.trn', '--format', 'json', '--costs', 'equal');
+    const r = await sieve(
+      'wer',
+      'ref.trn',
+      'hyp.trn',
+      '--format',
+      'json',
+      '--costs',
+      'equal',
+      '--case-sensitive',
+    );
     const lines = r.out
       .trimEnd()
       .split('\n')
@@ -83,7 +93,7 @@ describe('sieve wer', () => {
         I: 2,
         N: 11,
         wer: 9 / 11,
-        signature: `wer|costs:equal|case:exact|v:${SIEVE_VERSION}`,
+        signature: `wer|costs:equal|case:exact|trn:sclite|v:${SIEVE_VERSION}`,
       },
     });
   });
@@ -129,7 +139,7 @@ describe('sieve wer', () => {
       [['ref.trn', 'hyp.trn', '--format', 'xml'], "--format: 'xml'; expected sum, pra or json"],
       [
         ['ref.trn', 'hyp.trn', '--bogus'],
-        '--bogus: not an option; expected --costs VALUE, --ignore-case or --format VALUE',
+        '--bogus: not an option; expected --costs VALUE, --case-sensitive, --ignore-case, --optional-deletable, --fragments, --glm VALUE, --normalise VALUE or --format VALUE',
       ],
       [['ref.trn', 'hyp.trn', '--format'], '--format: no value; expected --format VALUE'],
     ] as const) {
@@ -146,8 +156,8 @@ const hasSclite = scliteAvailable();
 const skipReason = hasSclite ? '' : ' — SKIPPED: `sctk` is not installed (Debian: apt-get install sctk)';
 describe.skipIf(!hasSclite)(`sieve wer against a live sclite run${skipReason}`, () => {
   for (const { name, flags, ignore } of [
-    { name: 'case-folded', flags: [] as string[], ignore: ['--ignore-case'] },
-    { name: 'case-sensitive (-s)', flags: ['-s'], ignore: [] as string[] },
+    { name: 'case-folded (the default)', flags: [] as string[], ignore: [] as string[] },
+    { name: 'case-sensitive (-s)', flags: ['-s'], ignore: ['--case-sensitive'] },
   ]) {
     it(`${name}: counts, alignments, pra lines and the Sum/Avg row`, async () => {
       const pairs = randomPairs(777 + flags.length, 300);

@@ -1,15 +1,20 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { praLines } from '../../../core/align/pra';
+import { type CharacterOptions } from '../../../core/align/transcript';
+import { type Glm, applyGlm, parseGlm } from '../../../core/formats/glm';
 import { type TrnUtterance, parseTrn } from '../../../core/formats/trn';
 import {
   type CorpusWer,
   type UtteranceWer,
+  type WerOptions,
   type WordErrorStats,
   combineStats,
   scoreTranscripts,
 } from '../../../core/metrics/wordAccuracy';
+import { NORMALISERS, normaliseWords } from '../../../core/text/englishNormaliser';
 import type { CliIo, Command } from '../command';
-import { choiceOption, parseCliArgs, positionalArgs } from '../options';
+import { OptionError, choiceOption, parseCliArgs, positionalArgs } from '../options';
 import { readInputFile, reportDiagnostics } from './scoreFiles';
 import { UNDEFINED } from '../../../core/scoring/present';
 
@@ -90,10 +95,11 @@ export function sumTable(scored: CorpusWer, title: string): string {
   return `${out.join('\n')}\n`;
 }
 
-function summaryLine(scored: CorpusWer): string {
+function summaryLine(scored: CorpusWer, unit: 'words' | 'characters' = 'words'): string {
   const { S, D, I, N } = scored.stats;
-  const wer = scored.wer === null ? 'undefined (no reference words)' : `${(100 * scored.wer).toFixed(2)}%`;
-  return `WER ${wer}  (S ${S} + D ${D} + I ${I} = ${S + D + I} errors / ${N} reference words)  ${scored.signature}\n`;
+  const name = unit === 'words' ? 'WER' : 'CER';
+  const wer = scored.wer === null ? `undefined (no reference ${unit})` : `${(100 * scored.wer).toFixed(2)}%`;
+  return `${name} ${wer}  (S ${S} + D ${D} + I ${I} = ${S + D + I} errors / ${N} reference ${unit})  ${scored.signature}\n`;
 }
 
 function praReport(scored: CorpusWer, caseFold: boolean): string {
@@ -121,36 +127,103 @@ function jsonReport(scored: CorpusWer): string {
   return parts.join('');
 }
 
+/** A GLM file read for `--glm`: its rules and its signature label `name#sha256-prefix`. */
+function readGlm(file: string, io: CliIo): { glm: Glm; label: string } | null {
+  const text = readInputFile(file, io);
+  if (text === null) return null;
+  const { value, diagnostics } = parseGlm(text);
+  if (reportDiagnostics(file, diagnostics, io)) return null;
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
+  return { glm: value, label: `${path.basename(file)}#${hash}` };
+}
+
+/** The options `sieve wer` and `sieve cer` share, as parseArgs reads them. */
+export const TRANSCRIPT_OPTIONS = {
+  costs: { type: 'string', default: 'sclite' },
+  'case-sensitive': { type: 'boolean', default: false },
+  'ignore-case': { type: 'boolean', default: false },
+  'optional-deletable': { type: 'boolean', default: false },
+  fragments: { type: 'boolean', default: false },
+  glm: { type: 'string' },
+  normalise: { type: 'string' },
+  format: { type: 'string', default: 'sum' },
+} as const;
+
+/** The usage lines of the shared options. */
+export const TRANSCRIPT_USAGE =
+  '  [--costs sclite|equal] [--case-sensitive] [--optional-deletable] [--fragments] [--glm FILE]\n' +
+  '  [--normalise whisper-en-1] [--format sum|pra|json]\n' +
+  '  Read as sclite reads trn files: case folded and ids paired case-insensitively unless\n' +
+  '  --case-sensitive (sclite -s); alternations { a / b / @ }, `@`, `;tags` and `\\` escapes interpreted;\n' +
+  '  --optional-deletable: (uh) is correct when deleted (sclite -D); --fragments: th- matches the word it\n' +
+  '  begins (sclite -F); --glm: GLM rules applied to both files first, as csrfilt.sh -i trn does;\n' +
+  '  --normalise: a named text normaliser applied to both files first. sum: a table by speaker (id up to\n' +
+  "  its first - or _) like sclite's; pra: alignments; json: one line per utterance and a last\n" +
+  '  {"summary": …} line, the rate as a fraction (null when the reference is empty but words were inserted)';
+
+/** Runs `sieve wer` or `sieve cer` (`characters` set) on parsed flags. */
+export function runTranscriptScoring(
+  command: 'wer' | 'cer',
+  values: Record<string, string | boolean | undefined>,
+  positionals: readonly string[],
+  io: CliIo,
+  characters?: CharacterOptions,
+): number {
+  positionalArgs([...positionals], ['REF.trn', 'HYP.trn']);
+  const costs = choiceOption('--costs', String(values.costs), COSTS);
+  const format = choiceOption('--format', String(values.format), FORMATS);
+  if (values['case-sensitive'] && values['ignore-case']) {
+    throw new OptionError('--case-sensitive: given with --ignore-case; expected one of them');
+  }
+  const normaliser =
+    values.normalise === undefined
+      ? undefined
+      : choiceOption('--normalise', String(values.normalise), NORMALISERS);
+  let refs = readTrnFile(positionals[0]!, io);
+  let hyps = readTrnFile(positionals[1]!, io);
+  const glm = typeof values.glm === 'string' ? readGlm(values.glm, io) : undefined;
+  if (!refs || !hyps || glm === null) return 1;
+  const filter = (utts: TrnUtterance[]): TrnUtterance[] =>
+    utts.map((u) => {
+      let words = u.words;
+      if (glm) words = applyGlm(glm.glm, words);
+      if (normaliser) words = normaliseWords(normaliser, words);
+      return words === u.words ? u : { ...u, words };
+    });
+  if (glm || normaliser) {
+    refs = filter(refs);
+    hyps = filter(hyps);
+  }
+  // sclite folds case unless -s; --ignore-case is kept for scripts written when exact case was the default.
+  const ignoreCase = !values['case-sensitive'];
+  const options: WerOptions = {
+    costs,
+    ignoreCase,
+    scliteSyntax: true,
+    optionalDeletable: values['optional-deletable'] === true,
+    fragments: values.fragments === true,
+    characters,
+    filters: { glm: glm?.label, normaliser },
+  };
+  const scored = scoreTranscripts(refs, hyps, options, { alignments: format !== 'sum' });
+  const unit = command === 'cer' ? 'characters' : 'words';
+  if (format === 'json') io.out(jsonReport(scored));
+  else if (format === 'pra') io.out(praReport(scored, ignoreCase) + summaryLine(scored, unit));
+  else io.out(sumTable(scored, path.basename(positionals[1]!)) + '\n' + summaryLine(scored, unit));
+  return 0;
+}
+
 /** `sieve wer REF.trn HYP.trn`: word error rate of hypothesis transcripts against references, as sclite. */
 export const wer: Command = {
   name: 'wer',
   summary: 'Word error rate of a trn hypothesis file against a trn reference (counts as NIST sclite)',
-  usage:
-    'sieve wer REF.trn HYP.trn [--costs sclite|equal] [--ignore-case] [--format sum|pra|json]\n' +
-    '  trn lines are `words … (utterance-id)`; utterances are paired by id. sum: a table by speaker (id up\n' +
-    "  to its first - or _) like sclite's; pra: per-utterance alignments; json: one line per utterance and\n" +
-    '  a last {"summary": …} line, WER as a fraction (null when the reference is empty but words were inserted)',
+  usage: `sieve wer REF.trn HYP.trn\n${TRANSCRIPT_USAGE}`,
   run(args, io) {
     const { values, positionals } = parseCliArgs({
       args,
-      options: {
-        costs: { type: 'string', default: 'sclite' },
-        'ignore-case': { type: 'boolean', default: false },
-        format: { type: 'string', default: 'sum' },
-      },
+      options: TRANSCRIPT_OPTIONS,
       allowPositionals: true,
     });
-    positionalArgs(positionals, ['REF.trn', 'HYP.trn']);
-    const costs = choiceOption('--costs', values.costs, COSTS);
-    const format = choiceOption('--format', values.format, FORMATS);
-    const refs = readTrnFile(positionals[0]!, io);
-    const hyps = readTrnFile(positionals[1]!, io);
-    if (!refs || !hyps) return 1;
-    const ignoreCase = values['ignore-case'];
-    const scored = scoreTranscripts(refs, hyps, { costs, ignoreCase }, { alignments: format !== 'sum' });
-    if (format === 'json') io.out(jsonReport(scored));
-    else if (format === 'pra') io.out(praReport(scored, ignoreCase) + summaryLine(scored));
-    else io.out(sumTable(scored, path.basename(positionals[1]!)) + '\n' + summaryLine(scored));
-    return 0;
+    return runTranscriptScoring('wer', values, positionals, io);
   },
 };
