@@ -1,9 +1,11 @@
 // Long-running work (imports, scoring, reports) started through the API: each job reports progress, and
 // may publish partial results (the systems scored so far), that the UI polls with `job:status`; it ends
-// with a result or an error the UI can show.
+// with a result or an error the UI can show: the same code and message a direct call failing the same way
+// is answered with (see `dispatch` and `withProjectErrors`).
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../core/api/errors';
+import { AppError, type ApiErrorShape } from '../../core/api/errors';
 import type { JobStatus } from '../../core/api/contract';
+import { sqliteFailure } from '../store/projectFile';
 
 interface Job {
   status: JobStatus;
@@ -19,9 +21,35 @@ export type JobProgress = (done: number, total: number, phase: string) => void;
 /** Publishes what a running job has to show so far; each call replaces the previous one. */
 export type JobPublish = (partial: unknown) => void;
 
+/** What jobs need to know to answer a failure as a direct call would. */
+export interface JobsOptions {
+  /** The open project's file when a job starts: an SQLite error of the job names it. */
+  projectFile?: () => string | null;
+  /** Hears an error that is a bug (not an API error): the job's status says INTERNAL. */
+  onBug?: (err: unknown) => void;
+}
+
+/**
+ * The error a failed job shows: an API error as it is, an SQLite error of the project as what it means
+ * (damaged, read-only, busy: `sqliteFailure`), anything else as INTERNAL — as `dispatch` answers a call.
+ */
+export function jobError(
+  kind: string,
+  err: unknown,
+  file: string | null,
+  onBug: (err: unknown) => void,
+): ApiErrorShape {
+  const e = file ? sqliteFailure(file, err) : err;
+  if (e instanceof AppError) return e.toShape();
+  onBug(e);
+  return { code: 'INTERNAL', message: `${kind} failed: ${e instanceof Error ? e.message : String(e)}` };
+}
+
 /** The jobs of one session. */
 export class Jobs {
   private readonly jobs = new Map<string, Job>();
+
+  constructor(private readonly options: JobsOptions = {}) {}
 
   /**
    * Starts `work` and returns its id at once; `work` reports progress and publishes partial results through
@@ -31,6 +59,8 @@ export class Jobs {
     this.prune();
     const id = randomUUID();
     const job: Job = { status: { id, kind, state: 'running', phase: '', done: 0, total: 0 } };
+    const file = this.options.projectFile?.() ?? null;
+    const onBug = this.options.onBug ?? ((err: unknown) => console.error(err));
     this.jobs.set(id, job);
     let ended = false;
     const progress: JobProgress = (done, total, phase) => {
@@ -50,10 +80,7 @@ export class Jobs {
           job.status = status;
         },
         (err: unknown) => {
-          const error =
-            err instanceof AppError
-              ? err.toShape()
-              : { code: 'INTERNAL' as const, message: err instanceof Error ? err.message : String(err) };
+          const error = jobError(kind, err, file, onBug);
           ended = true;
           job.status = { ...job.status, state: 'failed', error };
         },

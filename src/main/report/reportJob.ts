@@ -5,8 +5,8 @@
 // (tests, `tsx`), the TypeScript source loaded through tsx's loader.
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../workerEntry';
+import { workerError } from '../workerFailure';
 import type { DashboardReport, JobStatus, ReportFile } from '../../core/api/contract';
-import { AppError } from '../../core/api/errors';
 import type { Jobs } from '../api/jobs';
 import { scoringContext } from '../scoring/projectScores';
 import { scoreProject } from '../scoring/scoreProject';
@@ -32,10 +32,7 @@ export async function runReportWorker(
     return await new Promise<ReportResult>((resolve, reject) => {
       worker.on('message', (m: ReportWorkerMessage) => {
         if (m.type === 'progress') onProgress(m.done, m.total, m.phase);
-        else if (m.type === 'failed')
-          reject(
-            m.error ? new AppError(m.error.code, m.error.message, m.error.details) : new Error(m.message),
-          );
+        else if (m.type === 'failed') reject(workerError(m));
         else resolve(m);
       });
       worker.on('error', reject);

@@ -3,7 +3,7 @@
 // model and renders the plots or the report text, so the app process stays free to answer other calls.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { AppError } from '../../core/api/errors';
+import { workerFailure } from '../workerFailure';
 import { scoringContextFor } from '../scoring/projectScores';
 import { readScores } from './cachedScores';
 import { readReportInput } from './collectReport';
@@ -50,10 +50,4 @@ async function run(): Promise<void> {
   }
 }
 
-run().catch((err: unknown) =>
-  post({
-    type: 'failed',
-    error: err instanceof AppError ? err.toShape() : null,
-    message: err instanceof Error ? err.message : String(err),
-  }),
-);
+run().catch((err: unknown) => post({ type: 'failed', ...workerFailure(err) }));

@@ -1,7 +1,7 @@
 // What the app process and a report worker say to each other: the task the worker is started with, its
 // progress, and its one answer (the plots, the report text, or the error).
 import type { NbestBreakdown, PlotSvg, ScoringSettings } from '../../core/api/contract';
-import type { ApiErrorShape } from '../../core/api/errors';
+import type { WorkerFailure } from '../workerFailure';
 import type { TextFormat } from './exportReport';
 
 /** One report to make, from the project file as it is when the worker reads it. */
@@ -26,4 +26,4 @@ export type ReportResult =
 export type ReportWorkerMessage =
   | { type: 'progress'; phase: string; done: number; total: number }
   | ReportResult
-  | { type: 'failed'; error: ApiErrorShape | null; message: string };
+  | ({ type: 'failed' } & WorkerFailure);
