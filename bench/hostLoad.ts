@@ -1,19 +1,23 @@
 // The browser host under concurrent clients: each reads (pages, utterances, gold, summaries) and edits
-// its own utterance through the HTTP API for a while, optionally with imports running all along. Every
-// request is timed; errors are counted and kept; the host's resident memory is sampled.
+// its own utterance through the HTTP API for a while, optionally with importers running all along (each
+// starts one import after another). Every request is timed; errors are counted and kept; the host's
+// resident memory is sampled.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { GoldRecords } from '../src/core/gold/records';
 import { goldAtRev } from '../test/crash/crashPlan';
-import { call, corpusFiles, type Host, systemJsonl, waitJob } from '../test/crash/hostKill';
+import { call, corpusFiles, type Host, systemJsonl } from '../test/crash/hostKill';
 import { seededRandom } from './harness';
 
 /** The figures of one load run. */
 export interface LoadFigures {
   clients: number;
   seconds: number;
-  withImport: boolean;
+  /** Importers running all along, each one import at a time. */
+  importers: number;
   requests: number;
+  /** Requests answered while at least one import was running (started and not yet finished). */
+  requestsDuringImports: number;
   requestsPerSec: number;
   errors: number;
   firstErrors: string[];
@@ -39,10 +43,16 @@ function quantile(sorted: Float64Array, q: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 }
 
+/** Runs so far in this process: the imports of each run get their own names. */
+let runs = 0;
+
+/** How often an importer asks how its import is going (the studio asks about as often). */
+const POLL_MS = 100;
+
 /**
  * Runs `clients` clients against `host` for `seconds` (the project must have utterances `base-0`…
- * `base-{size-1}`, as `makeKillProject` makes them); with `withImport`, one more client imports a
- * system's outputs and a corpus of `size` utterances, one after the other, until the time is up.
+ * `base-{size-1}`, as `makeKillProject` makes them); besides them, each of `importers` more clients
+ * imports a system's outputs and a corpus of `size` utterances, one after the other, until the time is up.
  */
 export async function runHostLoad(options: {
   host: Host;
@@ -50,7 +60,7 @@ export async function runHostLoad(options: {
   clients: number;
   seconds: number;
   size: number;
-  withImport: boolean;
+  importers: number;
   seed: number;
 }): Promise<LoadFigures> {
   const { host, clients, seconds, size } = options;
@@ -60,7 +70,10 @@ export async function runHostLoad(options: {
   const firstErrors: string[] = [];
   let errors = 0;
   let edits = 0;
+  const run = runs++;
   let imports = 0;
+  let running = 0;
+  let requestsDuringImports = 0;
   let slowest = { ms: 0, method: '' };
   const rss = { start: rssMb(pid), peak: 0, end: 0 };
   const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssMb(pid))), 250);
@@ -76,6 +89,7 @@ export async function runHostLoad(options: {
     } finally {
       const ms = performance.now() - t0;
       times.push(ms);
+      if (running > 0) requestsDuringImports++;
       let m = per.get(method);
       if (!m) per.set(method, (m = []));
       m.push(ms);
@@ -117,9 +131,9 @@ export async function runHostLoad(options: {
       }
     }
   };
-  const importer = async (): Promise<void> => {
+  const importer = async (i: number): Promise<void> => {
     for (let k = 0; performance.now() < end; k++) {
-      const tag = `load${options.seed}x${k}`;
+      const tag = `load${options.seed}r${run}i${i}x${k}`;
       const job =
         k % 2 === 0
           ? await timed<{ id: string }>('system:upload', {
@@ -128,19 +142,27 @@ export async function runHostLoad(options: {
             })
           : await timed<{ id: string }>('project:import', corpusFiles(options.dir, tag, size));
       if (!job) continue;
+      running++;
       try {
-        await waitJob(host, job.id, () => {});
+        for (;;) {
+          const s = await call<{ state: string; error?: unknown }>(host, 'job:status', { jobId: job.id });
+          if (s.state === 'failed') throw new Error(`import ${tag} failed: ${JSON.stringify(s.error)}`);
+          if (s.state !== 'running') break;
+          await new Promise((r) => setTimeout(r, POLL_MS));
+        }
         imports++;
       } catch (err) {
         errors++;
         if (firstErrors.length < 10) firstErrors.push(String(err).slice(0, 300));
+      } finally {
+        running--;
       }
     }
   };
   const t0 = performance.now();
   await Promise.all([
     ...Array.from({ length: clients }, (_, c) => client(c)),
-    ...(options.withImport ? [importer()] : []),
+    ...Array.from({ length: options.importers }, (_, i) => importer(i)),
   ]);
   const elapsed = (performance.now() - t0) / 1000;
   clearInterval(sampler);
@@ -159,8 +181,9 @@ export async function runHostLoad(options: {
   return {
     clients,
     seconds: elapsed,
-    withImport: options.withImport,
+    importers: options.importers,
     requests: times.length,
+    requestsDuringImports,
     requestsPerSec: times.length / elapsed,
     errors,
     firstErrors,

@@ -1,6 +1,7 @@
-// `npm run bench:load [-- --clients 20 --seconds 60 --size 2000]`: the browser host (bundled from
-// source, on a fresh project) under concurrent clients, first alone, then with imports running all
-// along; prints the figures and writes bench/results/load.json.
+// `npm run bench:load [-- --clients 20 --seconds 60 --size 2000 --many 4]`: the browser host (bundled
+// from source, on a fresh project) under concurrent clients, first alone, then with one import running all
+// along (one after another), then with `--many` importers at once; prints the figures and writes
+// bench/results/load.json with the machine's load average before each run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '60' },
     size: { type: 'string', default: '2000' },
+    many: { type: 'string', default: '4' },
   },
 });
 const size = Number(values.size);
@@ -22,19 +24,25 @@ const file = await makeKillProject(dir, size);
 const host = await startHost(file, dir);
 const runs = [];
 try {
-  for (const withImport of [false, true]) {
+  for (const importers of [0, 1, Number(values.many)]) {
+    const loadAverage = os.loadavg().map((x) => Math.round(x * 100) / 100);
     const figures = await runHostLoad({
       host,
       dir,
       clients: Number(values.clients),
       seconds: Number(values.seconds),
       size,
-      withImport,
+      importers,
       seed: 1,
     });
-    runs.push(figures);
+    runs.push({ ...figures, loadAverage });
     console.log(
-      `${figures.clients} clients, ${figures.seconds.toFixed(0)} s${withImport ? `, ${figures.imports} imports` : ''}: ` +
+      `${figures.clients} clients, ${figures.seconds.toFixed(0)} s, load average ${loadAverage.join(' ')}` +
+        (importers > 0
+          ? `, ${importers} importer${importers > 1 ? 's' : ''}: ${figures.imports} imports ` +
+            `(${figures.requestsDuringImports} requests answered during them)`
+          : '') +
+        ': ' +
         `${figures.requests} requests (${figures.requestsPerSec.toFixed(0)}/s), ${figures.errors} errors, ` +
         `p50 ${figures.latencyMs.p50.toFixed(1)} ms, p99 ${figures.latencyMs.p99.toFixed(1)} ms, ` +
         `max ${figures.latencyMs.max.toFixed(0)} ms (${figures.latencyMs.slowestMethod}), ` +

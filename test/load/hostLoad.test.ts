@@ -23,7 +23,7 @@ describe('host under load', () => {
         clients: 20,
         seconds: 4,
         size: 200,
-        withImport: true,
+        importers: 1,
         seed: 2,
       });
       console.info(

@@ -1,10 +1,9 @@
 import type { Handlers } from '../../core/api/contract';
 import { SIEVE_VERSION } from '../../core/version';
-import { readInWorker } from '../import/readInWorker';
-import { firstOf, issueDetails } from '../import/issueList';
-import { writeCorpus } from '../import/writeCorpus';
-import type { SystemRead } from '../import/readSystemFiles';
-import { importSystemOutputs } from '../store/systemStore';
+import { runImportWorker } from '../import/readInWorker';
+import type { ImportWriteTask } from '../import/importWorkerProtocol';
+import type { ProjectStore } from '../store/projectStore';
+import { writeWhenFree } from '../store/writeTransaction';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { compareSystems, corpusScores, coverageOf } from '../../core/scoring/corpusScores';
 import { systemScores, utteranceScores as utteranceScoresOf } from '../scoring/projectScores';
@@ -43,85 +42,27 @@ function asApiScores(s: UtteranceScores): { [key: string]: unknown; trees: unkno
   return s as unknown as { [key: string]: unknown; trees: unknown[] };
 }
 
-/** Imports audio and alignments into the open project as a job (checked first, one transaction). */
-function startProjectImport(session: Session, audioDir: string, alignment: string) {
+/**
+ * Imports into the open project as a job, done whole in an import worker thread: the files are read and
+ * checked there, then written through the worker's own connection in one transaction (all or nothing).
+ * This thread only follows its progress, then checks the audio files it added, in small pieces.
+ */
+function startImport(session: Session, kind: string, task: ImportWriteTask) {
   const project = session.project;
   project.assertWritable();
-  return session.jobs.start('project:import', async (progress) => {
-    progress(0, 0, 'reading');
-    // Read in a worker thread: parsing large files there leaves this thread free for other calls.
-    const scanned = await readInWorker({ kind: 'corpus', options: { audioDir, alignment } });
-    if (scanned.errors.length > 0) {
-      const first = scanned.errors[0]!;
-      throw new AppError(
-        'INVALID_INPUT',
-        `${first.file}${first.line ? `:${first.line}:${first.column}` : ''}: ${first.message}` +
-          (scanned.errors.length > 1
-            ? ` (and ${(scanned.errors.length - 1).toLocaleString('en-US')} more)`
-            : ''),
-        issueDetails(scanned.errors),
-      );
-    }
-    if (scanned.corpus.utterances.length === 0)
-      throw new AppError(
-        'INVALID_INPUT',
-        `Nothing to import: ${scanned.nothing ?? 'no audio file has an alignment of the same name'}.`,
-        { skipped: firstOf(scanned.skipped).listed },
-      );
-    // The open connection sees the new rows as soon as the import's transaction commits.
-    const summary = await writeCorpus(project.file, scanned.corpus, {
-      create: false,
-      onProgress: (p) => progress(p.done, p.total, p.phase),
-    });
-    project.checkNewAudio();
+  return session.jobs.start(kind, async (progress) => {
+    const result = await runImportWorker(task, progress);
     project.noteWritten();
-    const warnings = firstOf(scanned.warnings);
-    const skipped = firstOf(scanned.skipped);
-    return {
-      ...summary,
-      skipped: skipped.listed,
-      moreSkipped: skipped.more,
-      warnings: warnings.listed,
-      moreWarnings: warnings.more,
-    };
+    if (task.kind === 'importCorpus') await project.checkNewAudioInPieces();
+    return result;
   });
 }
 
-/**
- * Imports a system's outputs as a job: every file is read and checked first (the first problem is the
- * error, as `file:line:column: …`), then all outputs are written in one transaction.
- */
-function startSystemImport(
-  session: Session,
-  kind: string,
-  name: string,
-  sourceFiles: readonly string[],
-  read: () => Promise<SystemRead>,
-) {
-  return session.jobs.start(kind, async (progress) => {
-    const project = session.project;
-    progress(0, sourceFiles.length, 'reading');
-    const r = await read();
-    if (r.errors.length > 0) {
-      const e = r.errors[0]!;
-      throw new AppError(
-        'INVALID_INPUT',
-        `${e.file}${e.line ? `:${e.line}:${e.column}` : ''}: ${e.message}` +
-          (r.errors.length > 1 ? ` (and ${(r.errors.length - 1).toLocaleString('en-US')} more)` : ''),
-        issueDetails(r.errors),
-      );
-    }
-    progress(sourceFiles.length, sourceFiles.length, 'writing');
-    project.assertWritable();
-    const imported = importSystemOutputs(project.db, name, r.outputs, sourceFiles);
-    project.noteWritten();
-    const warnings = firstOf(r.warnings);
-    return {
-      ...imported,
-      warnings: warnings.listed,
-      moreWarnings: warnings.more,
-    };
-  });
+/** Runs an edit of the open project once the write lock is free, without blocking this thread meanwhile. */
+function edit<T>(session: Session, fn: (project: ProjectStore) => T): Promise<T> {
+  const project = session.project;
+  project.assertWritable();
+  return writeWhenFree(project.file, project.db, () => fn(project));
 }
 
 /** The implementation of every API method, shared by the Electron and browser transports. */
@@ -133,29 +74,36 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
       projectPath: session.projectPath,
     }),
     // Paths are read only where the user chose them (the command line, a native dialog, the open project).
-    'project:open': ({ path }) => session.open(session.grants.check(path, 'Project file')).summary(),
+    'project:open': async ({ path }) =>
+      (await session.openChecked(session.grants.check(path, 'Project file'))).summary(),
     'project:summary': () => session.project.summary(),
     'utterance:list': () => session.project.listUtterances(),
     'utterance:get': ({ utteranceId }) => session.project.getUtterance(utteranceId),
-    'utterance:setStatus': ({ utteranceId, status }) => session.project.setStatus(utteranceId, status),
+    'utterance:setStatus': ({ utteranceId, status }) =>
+      edit(session, (p) => p.setStatus(utteranceId, status)),
     'utterance:page': ({ offset, limit, filter }) => session.project.pageUtterances(offset, limit, filter),
     'gold:get': ({ utteranceId }) => session.project.goldState(utteranceId),
     'gold:applyDiff': ({ utteranceId, diff, label }) =>
-      session.project.applyGoldDiff(utteranceId, diff, label),
-    'gold:undo': ({ utteranceId }) => session.project.undoRedo(utteranceId, 'undo'),
-    'gold:redo': ({ utteranceId }) => session.project.undoRedo(utteranceId, 'redo'),
+      edit(session, (p) => p.applyGoldDiff(utteranceId, diff, label)),
+    'gold:undo': ({ utteranceId }) => edit(session, (p) => p.undoRedo(utteranceId, 'undo')),
+    'gold:redo': ({ utteranceId }) => edit(session, (p) => p.undoRedo(utteranceId, 'redo')),
     'project:import': ({ audioDir, alignment }) =>
-      startProjectImport(
-        session,
-        session.grants.check(audioDir, 'Audio folder'),
-        session.grants.check(alignment, 'Alignment'),
-      ),
-    'system:import': ({ name, files }) => {
-      const granted = files.map((f) => session.grants.check(f, 'System output file'));
-      return startSystemImport(session, 'system:import', name, files, () =>
-        readInWorker({ kind: 'systemFiles', files: granted }),
-      );
-    },
+      startImport(session, 'project:import', {
+        kind: 'importCorpus',
+        project: session.project.file,
+        options: {
+          audioDir: session.grants.check(audioDir, 'Audio folder'),
+          alignment: session.grants.check(alignment, 'Alignment'),
+        },
+      }),
+    'system:import': ({ name, files }) =>
+      startImport(session, 'system:import', {
+        kind: 'importSystem',
+        project: session.project.file,
+        name,
+        sourceFiles: files,
+        read: { files: files.map((f) => session.grants.check(f, 'System output file')) },
+      }),
     'score:corpus': () =>
       session.jobs.start('score:corpus', async (progress, publish) => {
         const project = session.project;
@@ -229,15 +177,15 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
       return { systemId, utteranceId, scores: asApiScores(r.scores), output: r.output, cached: r.cached };
     },
     'system:upload': ({ name, files }) =>
-      startSystemImport(
-        session,
-        'system:upload',
+      startImport(session, 'system:upload', {
+        kind: 'importSystem',
+        project: session.project.file,
         name,
-        files.map((f) => f.name),
-        () => readInWorker({ kind: 'systemUploads', files }),
-      ),
+        sourceFiles: files.map((f) => f.name),
+        read: { uploads: files },
+      }),
     'scoring:getSettings': () => session.project.scoringSettings(),
-    'scoring:setSettings': ({ settings }) => session.project.setScoringSettings(settings),
+    'scoring:setSettings': ({ settings }) => edit(session, (p) => p.setScoringSettings(settings)),
     'score:utterances': async ({ systemId }) => {
       const project = session.project;
       const [system] = selectSystems(project, [systemId]);
@@ -262,6 +210,6 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
     'system:delete': ({ systemId }) => session.project.deleteSystem(systemId),
     'audio:peaks': ({ audioId }) => session.project.peaks(audioId),
     'annotation:getSettings': () => session.project.annotationSettings(),
-    'annotation:setSettings': ({ settings }) => session.project.setAnnotationSettings(settings),
+    'annotation:setSettings': ({ settings }) => edit(session, (p) => p.setAnnotationSettings(settings)),
   } satisfies Handlers);
 }

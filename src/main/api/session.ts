@@ -21,8 +21,8 @@ export interface SessionOptions {
 /** The app's state shared by both transports: which project is open, and which paths the user chose. */
 export class Session {
   private store: ProjectStore | null = null;
-  /** Long jobs started through the API. */
-  readonly jobs = new Jobs();
+  /** Long jobs started through the API; their SQLite errors name the project open when they started. */
+  readonly jobs = new Jobs({ projectFile: () => this.projectPath });
   /** The paths the API may read: the command line's, the native dialog's, the open project's. */
   readonly grants = new PathGrants();
 
@@ -55,6 +55,28 @@ export class Session {
     this.grants.grantFile(next.file);
     for (const dir of audioFoldersOf(next)) this.grants.grantFolder(dir);
     next.allowAudioFolders(() => this.grants.folders());
+    return next;
+  }
+
+  /**
+   * `open`, with the audio files checked in small pieces (a project of long recordings takes seconds to
+   * hash): the browser host and the API answer other calls meanwhile. The project is in use once every
+   * file is checked; the previous project stays open if this one fails.
+   */
+  async openChecked(file: string): Promise<ProjectStore> {
+    const next = ProjectStore.open(file, { audioLater: true });
+    try {
+      // Files in folders the user granted are checked as inside from the start.
+      next.allowAudioFolders(() => this.grants.folders());
+      await next.checkNewAudioInPieces();
+    } catch (err) {
+      next.close();
+      throw err;
+    }
+    this.store?.close();
+    this.store = next;
+    this.grants.grantFile(next.file);
+    for (const dir of audioFoldersOf(next)) this.grants.grantFolder(dir);
     return next;
   }
 

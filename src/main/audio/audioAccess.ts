@@ -86,6 +86,53 @@ function hashFd(fd: number, size: number): string {
 }
 
 /**
+ * SHA-256 as `hashFd`, read in 1 MiB pieces through the thread pool: the calling thread hashes one piece
+ * at a time (a few milliseconds each) and answers other work in between, however large the file.
+ */
+async function hashFdInPieces(fd: number, size: number): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  let position = 0;
+  while (position < size) {
+    const n = await new Promise<number>((resolve, reject) =>
+      fs.read(fd, chunk, 0, Math.min(chunk.length, size - position), position, (err, bytes) =>
+        err ? reject(err) : resolve(bytes),
+      ),
+    );
+    if (n === 0) break;
+    hash.update(chunk.subarray(0, n));
+    position += n;
+  }
+  return hash.digest('hex');
+}
+
+/** What checking an audio file found: its identity to recheck when served, or why it is refused. */
+export type AudioCheck = { state: 'ok'; identity: AudioIdentity } | AudioRefusal;
+
+/**
+ * `checkAudio` without holding up the thread while the file is hashed: what the app process uses, where a
+ * long audio file hashed in one go would keep every other call waiting.
+ */
+export async function checkAudioInPieces(
+  file: string,
+  roots: readonly string[],
+  expected: { byteSize: number; sha256: string },
+): Promise<AudioCheck> {
+  const opened = openAudio(file, roots);
+  if ('state' in opened) return opened;
+  try {
+    if (
+      opened.identity.size !== expected.byteSize ||
+      (await hashFdInPieces(opened.open.fd, opened.identity.size)) !== expected.sha256
+    )
+      return { state: 'changed', reason: 'has changed since it was added to the project' };
+    return { state: 'ok', identity: opened.identity };
+  } finally {
+    fs.closeSync(opened.open.fd);
+  }
+}
+
+/**
  * Checks an audio file against what the project recorded when it was added: a regular file inside the
  * roots, of the same size and content hash. Returns its identity to recheck when it is served.
  */
@@ -93,7 +140,7 @@ export function checkAudio(
   file: string,
   roots: readonly string[],
   expected: { byteSize: number; sha256: string },
-): { state: 'ok'; identity: AudioIdentity } | AudioRefusal {
+): AudioCheck {
   const opened = openAudio(file, roots);
   if ('state' in opened) return opened;
   try {

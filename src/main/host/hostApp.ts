@@ -5,6 +5,7 @@ import type { Handlers } from '../../core/api/contract';
 import type { ApiResult } from '../../core/api/errors';
 import { AppError } from '../../core/api/errors';
 import { dispatch } from '../api/dispatch';
+import { parseJsonInWorker } from '../import/readInWorker';
 import type { Session } from '../api/session';
 import { SECURITY_HEADERS } from '../security';
 import { apiBodyLimit } from './bodyLimits';
@@ -36,6 +37,22 @@ function unauthorized(): ApiResult<never> {
   return { ok: false, error: new AppError('UNAUTHORIZED', 'Missing or wrong access token.').toShape() };
 }
 
+/** Above this size a request body (an upload of a system's files) is parsed in a worker thread. */
+const PARSE_HERE_MAX_BYTES = 256 * 1024;
+
+/**
+ * A request body as JSON. A large one is parsed in a worker thread: parsing a hundred megabytes here would
+ * hold up every other call for the better part of a second.
+ */
+async function parseBody(bytes: Uint8Array): Promise<{ parsed: true; value: unknown } | { parsed: false }> {
+  if (bytes.byteLength > PARSE_HERE_MAX_BYTES) return parseJsonInWorker(bytes);
+  try {
+    return { parsed: true, value: JSON.parse(new TextDecoder().decode(bytes)) as unknown };
+  } catch {
+    return { parsed: false };
+  }
+}
+
 /** Builds the Hono app: `POST /api/:method`, `GET /media/:audioId`, and the renderer's files. */
 export function createHostApp(opts: HostOptions): Hono {
   const app = new Hono();
@@ -57,16 +74,13 @@ export function createHostApp(opts: HostOptions): Hono {
   };
 
   app.post('/api/:method', requireToken, apiBodyLimit(), async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
+    const body = await parseBody(new Uint8Array(await c.req.arrayBuffer()));
+    if (!body.parsed)
       return c.json(
         { ok: false, error: { code: 'INVALID_INPUT', message: 'The request body is not JSON.' } },
         400,
       );
-    }
-    const result = await dispatch(opts.handlers, c.req.param('method'), body);
+    const result = await dispatch(opts.handlers, c.req.param('method'), body.value);
     return c.json(result);
   });
 

@@ -29,7 +29,7 @@ export async function startHost(opts: {
 }): Promise<RunningHost> {
   const hostname = opts.hostname ?? '127.0.0.1';
   const session = new Session('browser', { allow: opts.allow });
-  if (opts.project) session.open(opts.project);
+  if (opts.project) await session.openChecked(opts.project);
   const token = opts.token ?? newToken();
   let port = 0;
   const app = createHostApp({

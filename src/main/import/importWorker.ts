@@ -1,26 +1,41 @@
 // An import worker thread: reads and checks the files of one import (the parsing is where a large import
-// spends its time) and posts what it read, so the app process keeps answering other calls meanwhile.
+// spends its time) and, for an import into the open project, writes it there through its own connection;
+// or parses a large request body. The app process meanwhile keeps answering other calls.
 import { parentPort, workerData } from 'node:worker_threads';
-import { AppError } from '../../core/api/errors';
-import type { ImportReadTask, ImportWorkerMessage } from './importWorkerProtocol';
+import { workerFailure } from '../workerFailure';
+import { importCorpusInto, importSystemInto } from './importInto';
+import type { ImportResults, ImportTask, ImportWorkerMessage } from './importWorkerProtocol';
 import { readSystemFiles, readSystemUploads } from './readSystemFiles';
 import { scanCorpus } from './scanCorpus';
 
-const task = workerData as ImportReadTask;
-let message: ImportWorkerMessage;
-try {
-  const result =
-    task.kind === 'corpus'
-      ? scanCorpus(task.options)
-      : task.kind === 'systemFiles'
-        ? readSystemFiles(task.files)
-        : readSystemUploads(task.files);
-  message = { type: 'read', result };
-} catch (err) {
-  message = {
-    type: 'failed',
-    error: err instanceof AppError ? err.toShape() : null,
-    message: err instanceof Error ? err.message : String(err),
-  };
+const task = workerData as ImportTask;
+const post = (m: ImportWorkerMessage): void => parentPort!.postMessage(m);
+const progress = (done: number, total: number, phase: string): void =>
+  post({ type: 'progress', done, total, phase });
+
+async function run(t: ImportTask): Promise<ImportResults[ImportTask['kind']]> {
+  switch (t.kind) {
+    case 'corpus':
+      return scanCorpus(t.options);
+    case 'systemFiles':
+      return readSystemFiles(t.files);
+    case 'systemUploads':
+      return readSystemUploads(t.files);
+    case 'importCorpus':
+      return importCorpusInto(t.project, t.options, progress);
+    case 'importSystem':
+      return importSystemInto(t.project, t.name, t.sourceFiles, t.read, progress);
+    case 'json':
+      try {
+        return { parsed: true, value: JSON.parse(new TextDecoder().decode(t.bytes)) as unknown };
+      } catch {
+        return { parsed: false };
+      }
+  }
 }
-parentPort!.postMessage(message);
+
+try {
+  post({ type: 'result', result: await run(task) });
+} catch (err) {
+  post({ type: 'failed', ...workerFailure(err) });
+}

@@ -225,7 +225,12 @@ function insertAll(
 export async function writeCorpus(
   projectFile: string,
   corpus: Corpus,
-  options: { create: boolean; onProgress?: (p: ImportProgress) => void },
+  options: {
+    create: boolean;
+    onProgress?: (p: ImportProgress) => void;
+    /** The project is open and was checked already (see `OpenDatabaseOptions.checked`). */
+    checked?: boolean;
+  },
 ): Promise<CorpusWriteSummary> {
   const onProgress = options.onProgress ?? (() => {});
   const target = path.resolve(projectFile);
@@ -242,11 +247,14 @@ export async function writeCorpus(
   checkCorpus(corpus, probed);
 
   if (!options.create) {
-    const db = openDatabase(target);
+    const db = openDatabase(target, { checked: options.checked });
     try {
       if (db.readonly)
         throw new AppError('READ_ONLY', `${target} is read-only: nothing was imported.`, { path: target });
-      return writeTransaction(target, db, () => insertAll(db, target, corpus, probed, onProgress));
+      const summary = writeTransaction(target, db, () => insertAll(db, target, corpus, probed, onProgress));
+      // Copied into the project file by this connection, not later by whoever writes next.
+      db.pragma('wal_checkpoint(PASSIVE)');
+      return summary;
     } finally {
       db.close();
     }

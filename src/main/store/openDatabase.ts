@@ -58,6 +58,11 @@ export interface OpenDatabaseOptions {
   readOnly?: boolean;
   /** Open a damaged project read-only to copy out what still reads: no integrity check, no migration. */
   salvage?: boolean;
+  /**
+   * The project is open in this process already and was checked and migrated then (a second connection,
+   * e.g. an import's in a worker thread): its pages are not read through again.
+   */
+  checked?: boolean;
 }
 
 /**
@@ -91,7 +96,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   try {
     configure(db, writable);
     if (!options.salvage) {
-      checkIntact(db, file);
+      if (!options.checked) checkIntact(db, file);
       checkVersion(db, file, writable);
       if (writable) {
         migrate(db);

@@ -30,6 +30,16 @@ export function damagedProject(file: string, what: string): AppError {
   );
 }
 
+/** The error for an edit or import refused because the project can only be read. */
+export function readOnlyProject(file: string): AppError {
+  return new AppError(
+    'READ_ONLY',
+    `${file} is read-only (its permissions, its folder's or its file system's): ` +
+      'it can be viewed and scored but not edited.',
+    { path: file },
+  );
+}
+
 function foreign(file: string, why: string): AppError {
   return new AppError('BAD_FILE', `${file} is not a SIEVE project: ${why}. SIEVE leaves it untouched.`, {
     path: file,

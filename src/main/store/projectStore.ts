@@ -12,7 +12,9 @@ import type {
   Word,
 } from '../../core/model/schemas';
 import {
+  type AudioCheck,
   checkAudio as checkAudioFile,
+  checkAudioInPieces,
   reopenAudio,
   type AudioIdentity,
   type OpenAudio,
@@ -22,6 +24,7 @@ import type { GoldDiff } from '../../core/gold/diff';
 import { applyGoldDiff, readStoredGold, undoRedo, undoStacks } from './goldStore';
 import { goldProblems } from '../../core/gold/records';
 import { type Db, type OpenDatabaseOptions, openDatabase } from './openDatabase';
+import { readOnlyProject } from './projectFile';
 import { WalCheckpoints, writeTransaction } from './writeTransaction';
 import { type SystemDeleteSummary, deleteSystem, listSystems, renameSystem } from './systemStore';
 import {
@@ -83,6 +86,8 @@ export class ProjectStore {
   /** Why an audio file is not played, and what identifies each one that is (rechecked when served). */
   private readonly audioRefusals = new Map<number, string>();
   private readonly audioIdentities = new Map<number, AudioIdentity>();
+  /** Audio files being checked in pieces (`checkNewAudioInPieces`). */
+  private readonly audioChecks = new Map<number, Promise<void>>();
   /** Folders besides the project's own that its audio may be in (those the user added). */
   private addedAudioFolders: () => readonly string[] = () => [];
   private readonly checkpoints: WalCheckpoints;
@@ -103,13 +108,7 @@ export class ProjectStore {
 
   /** Refuses an edit of a read-only project with an error that says why. */
   assertWritable(): void {
-    if (this.readOnly)
-      throw new AppError(
-        'READ_ONLY',
-        `${this.file} is read-only (its permissions, its folder's or its file system's): ` +
-          'it can be viewed and scored but not edited.',
-        { path: this.file },
-      );
+    if (this.readOnly) throw readOnlyProject(this.file);
   }
 
   /** Something was written to the project besides `write` (an import): checkpoint it when editing pauses. */
@@ -132,16 +131,43 @@ export class ProjectStore {
     }
   }
 
+  /**
+   * Verifies audio files added since the project was opened (or not yet checked) without holding up the
+   * thread: each file is hashed in small pieces, other calls answered in between. Resolves once every
+   * file is checked, those another call started checking included.
+   */
+  async checkNewAudioInPieces(): Promise<void> {
+    for (const row of this.db.prepare('SELECT * FROM audio_file').all() as AudioRow[]) {
+      if (this.audioStates.has(row.id) || this.audioChecks.has(row.id)) continue;
+      const file = path.resolve(this.dir, row.path);
+      const expected = { byteSize: row.byte_size, sha256: row.sha256 };
+      const check = checkAudioInPieces(file, this.audioRoots(), expected).then(
+        (checked) => this.noteAudio(row.id, checked),
+        (err: unknown) =>
+          this.noteAudio(row.id, { state: 'missing', reason: `cannot be read (${String(err)})` }),
+      );
+      this.audioChecks.set(row.id, check);
+    }
+    await Promise.all(this.audioChecks.values());
+  }
+
+  private noteAudio(id: number, checked: AudioCheck): void {
+    this.audioChecks.delete(id);
+    this.audioStates.set(id, checked.state);
+    if (checked.state === 'ok') this.audioIdentities.set(id, checked.identity);
+    else this.audioRefusals.set(id, checked.reason);
+  }
+
   private audioRoots(): string[] {
     return [this.dir, ...this.addedAudioFolders()];
   }
 
   private checkAudioRow(row: AudioRow): void {
     const file = path.resolve(this.dir, row.path);
-    const checked = checkAudioFile(file, this.audioRoots(), { byteSize: row.byte_size, sha256: row.sha256 });
-    this.audioStates.set(row.id, checked.state);
-    if (checked.state === 'ok') this.audioIdentities.set(row.id, checked.identity);
-    else this.audioRefusals.set(row.id, checked.reason);
+    this.noteAudio(
+      row.id,
+      checkAudioFile(file, this.audioRoots(), { byteSize: row.byte_size, sha256: row.sha256 }),
+    );
   }
 
   /**
@@ -159,11 +185,17 @@ export class ProjectStore {
    * Opens a project file, migrating its schema and verifying its audio. `readOnly` opens it without
    * writing; `salvage` opens a damaged one read-only, unchecked, to copy out what still reads.
    */
-  static open(file: string, options: OpenDatabaseOptions = {}): ProjectStore {
+  static open(
+    file: string,
+    options: OpenDatabaseOptions & {
+      /** Leave the audio unchecked: the caller checks it (`checkNewAudioInPieces`) before using it. */
+      audioLater?: boolean;
+    } = {},
+  ): ProjectStore {
     const abs = path.resolve(file);
     const db = openDatabase(abs, { readOnly: options.readOnly, salvage: options.salvage });
     try {
-      return new ProjectStore(abs, db, !options.salvage);
+      return new ProjectStore(abs, db, !options.salvage && !options.audioLater);
     } catch (err) {
       db.close();
       throw err;

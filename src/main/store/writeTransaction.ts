@@ -1,5 +1,6 @@
 // Writes to a project that other windows, hosts or processes may be writing at the same time, and keeps the
 // project file itself up to date with what the write-ahead log holds.
+import Database from 'better-sqlite3';
 import type { Db } from './openDatabase';
 import { sqliteFailure } from './projectFile';
 
@@ -19,6 +20,53 @@ export function writeTransaction<T>(file: string, db: Db, fn: () => T): T {
     return immediateTransaction(db, fn);
   } catch (err) {
     throw sqliteFailure(file, err);
+  }
+}
+
+/** How long a write waits for another connection's write lock before it is a CONFLICT (the busy timeout). */
+const LOCK_WAIT_MS = 5000;
+
+function isBusy(err: unknown): boolean {
+  return err instanceof Database.SqliteError && err.code.startsWith('SQLITE_BUSY');
+}
+
+/**
+ * Runs `fn` as `writeTransaction` does, but waits for the write lock without blocking the thread: while
+ * another connection writes (an import in a worker thread), SQLite's busy handler would put this whole
+ * thread to sleep — in the app process, every other call with it. Instead BEGIN IMMEDIATE is tried without
+ * waiting and tried again a few milliseconds later, the event loop free in between; once begun, `fn` and
+ * the commit run at once, with nothing else in between. A lock still held after the busy timeout is a
+ * CONFLICT naming the file, as from `writeTransaction`.
+ */
+export async function writeWhenFree<T>(file: string, db: Db, fn: () => T): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (let pause = 1; ; pause = Math.min(pause * 2, 20)) {
+    if (!db.inTransaction) {
+      const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+      db.pragma('busy_timeout = 0');
+      let begun = false;
+      try {
+        db.exec('BEGIN IMMEDIATE');
+        begun = true;
+      } catch (err) {
+        if (!isBusy(err) || Date.now() >= deadline) throw sqliteFailure(file, err);
+      } finally {
+        db.pragma(`busy_timeout = ${timeout}`);
+      }
+      if (begun) {
+        try {
+          const result = fn(); // its own transaction, if any, is a savepoint inside this one
+          db.exec('COMMIT');
+          return result;
+        } catch (err) {
+          if (db.inTransaction) db.exec('ROLLBACK');
+          throw sqliteFailure(file, err);
+        }
+      }
+    } else if (Date.now() >= deadline) {
+      throw sqliteFailure(file, new Database.SqliteError('database is locked', 'SQLITE_BUSY'));
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
 
