@@ -139,7 +139,7 @@ describe('sieve wer', () => {
       [['ref.trn', 'hyp.trn', '--format', 'xml'], "--format: 'xml'; expected sum, pra or json"],
       [
         ['ref.trn', 'hyp.trn', '--bogus'],
-        '--bogus: not an option; expected --costs VALUE, --case-sensitive, --ignore-case, --optional-deletable, --fragments, --glm VALUE, --normalise VALUE or --format VALUE',
+        '--bogus: not an option; expected --costs VALUE, --case-sensitive, --ignore-case, --optional-deletable, --fragments, --glm VALUE, --normalise VALUE, --format VALUE, --report VALUE or --id-type VALUE',
       ],
       [['ref.trn', 'hyp.trn', '--format'], '--format: no value; expected --format VALUE'],
     ] as const) {

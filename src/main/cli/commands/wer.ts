@@ -16,6 +16,7 @@ import { NORMALISERS, normaliseWords } from '../../../core/text/englishNormalise
 import type { CliIo, Command } from '../command';
 import { OptionError, choiceOption, parseCliArgs, positionalArgs } from '../options';
 import { readInputFile, reportDiagnostics } from './scoreFiles';
+import { REPORT_OPTIONS, REPORT_USAGE, reportChoice, transcriptReports } from './transcriptReports';
 import { UNDEFINED } from '../../../core/scoring/present';
 
 const FORMATS = ['sum', 'pra', 'json'] as const;
@@ -113,7 +114,7 @@ function praReport(scored: CorpusWer, caseFold: boolean): string {
   return parts.join('');
 }
 
-function jsonReport(scored: CorpusWer): string {
+function jsonReport(scored: CorpusWer, extra: Record<string, unknown> = {}): string {
   const parts: string[] = [];
   for (const u of scored.utterances) {
     const { C, S, D, I } = u.stats;
@@ -122,7 +123,7 @@ function jsonReport(scored: CorpusWer): string {
   }
   const { C, S, D, I, N } = scored.stats;
   parts.push(
-    `${JSON.stringify({ summary: { C, S, D, I, N, wer: scored.wer, signature: scored.signature } })}\n`,
+    `${JSON.stringify({ summary: { C, S, D, I, N, wer: scored.wer, signature: scored.signature, ...extra } })}\n`,
   );
   return parts.join('');
 }
@@ -147,6 +148,7 @@ export const TRANSCRIPT_OPTIONS = {
   glm: { type: 'string' },
   normalise: { type: 'string' },
   format: { type: 'string', default: 'sum' },
+  ...REPORT_OPTIONS,
 } as const;
 
 /** The usage lines of the shared options. */
@@ -159,7 +161,8 @@ export const TRANSCRIPT_USAGE =
   '  begins (sclite -F); --glm: GLM rules applied to both files first, as csrfilt.sh -i trn does;\n' +
   '  --normalise: a named text normaliser applied to both files first. sum: a table by speaker (id up to\n' +
   "  its first - or _) like sclite's; pra: alignments; json: one line per utterance and a last\n" +
-  '  {"summary": …} line, the rate as a fraction (null when the reference is empty but words were inserted)';
+  '  {"summary": …} line, the rate as a fraction (null when the reference is empty but words were inserted)\n' +
+  REPORT_USAGE;
 
 /** Runs `sieve wer` or `sieve cer` (`characters` set) on parsed flags. */
 export function runTranscriptScoring(
@@ -172,6 +175,7 @@ export function runTranscriptScoring(
   positionalArgs([...positionals], ['REF.trn', 'HYP.trn']);
   const costs = choiceOption('--costs', String(values.costs), COSTS);
   const format = choiceOption('--format', String(values.format), FORMATS);
+  const reports = reportChoice(values);
   if (values['case-sensitive'] && values['ignore-case']) {
     throw new OptionError('--case-sensitive: given with --ignore-case; expected one of them');
   }
@@ -205,11 +209,14 @@ export function runTranscriptScoring(
     characters,
     filters: { glm: glm?.label, normaliser },
   };
-  const scored = scoreTranscripts(refs, hyps, options, { alignments: format !== 'sum' });
+  const alignments = format !== 'sum' || reports.reports.length > 0;
+  const scored = scoreTranscripts(refs, hyps, options, { alignments });
   const unit = command === 'cer' ? 'characters' : 'words';
-  if (format === 'json') io.out(jsonReport(scored));
-  else if (format === 'pra') io.out(praReport(scored, ignoreCase) + summaryLine(scored, unit));
-  else io.out(sumTable(scored, path.basename(positionals[1]!)) + '\n' + summaryLine(scored, unit));
+  const extra = transcriptReports(scored, reports, path.basename(positionals[1]!), ignoreCase);
+  if (format === 'json') io.out(jsonReport(scored, extra.json));
+  else if (format === 'pra') io.out(praReport(scored, ignoreCase) + summaryLine(scored, unit) + extra.text);
+  else
+    io.out(sumTable(scored, path.basename(positionals[1]!)) + '\n' + summaryLine(scored, unit) + extra.text);
   return 0;
 }
 
