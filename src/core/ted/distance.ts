@@ -5,7 +5,7 @@
 import type { TedCosts } from './costModel';
 import { spfInner } from './spfInner';
 import { spfLeft } from './spfLeft';
-import { strategyFor } from './strategy';
+import { strategyFor, type Strategy } from './strategy';
 import type { TreeIndex } from './treeIndex';
 import { makeWorkspace, type TedWorkspace, type WorkspaceMemory } from './workspace';
 
@@ -58,7 +58,7 @@ export function runTed(
   t1: TreeIndex,
   t2: TreeIndex,
   costs: TedCosts,
-  strategy: Int32Array | null = null,
+  strategy: Strategy | null = null,
   memory?: WorkspaceMemory,
 ): TedRun {
   const ws = makeWorkspace(costs, t1, t2, memory);

@@ -13,7 +13,7 @@
 // kept in `t`. Cost: |F_v| · |A(G_w)| cells.
 import { BugError } from '../api/errors';
 import type { TreeIndex, TreeView } from './treeIndex';
-import type { TedWorkspace } from './workspace';
+import type { Distances, TedWorkspace } from './workspace';
 
 /** The chains of one view over G_w, flattened: chain of the j-th right root (postorder) is [start[j], start[j + 1]). */
 export interface ChainStore {
@@ -118,8 +118,8 @@ interface Side {
   gw: number;
   /** This view's chains, and t for them (own) and for the other view (other). */
   chains: ChainStore;
-  tOwn: Float64Array;
-  tOther: Float64Array;
+  tOwn: Distances;
+  tOther: Distances;
   swapped: boolean;
 }
 
@@ -244,8 +244,11 @@ export function spfInner(
   buildChains(g.R, gwR, strideG, ws.chainR, total);
   linkChains(ws, g.L, g.R, gwL, gwR);
   if (ws.tL.length < total) {
-    ws.tL = new Float64Array(total);
-    ws.tR = new Float64Array(total);
+    // Of the same kind as delta, so that the hot loops see one kind of array.
+    const make = (): Distances =>
+      ws.delta instanceof Float32Array ? new Float32Array(total) : new Float64Array(total);
+    ws.tL = make();
+    ws.tR = make();
   }
   const left: Side = { ws, F: f.L, G: g.L, gw: gwL, chains: ws.chainL, tOwn: ws.tL, tOther: ws.tR, swapped };
   const right: Side = { ws, F: f.R, G: g.R, gw: gwR, chains: ws.chainR, tOwn: ws.tR, tOther: ws.tL, swapped };

@@ -8,13 +8,19 @@
 import type { TreeIndex } from './treeIndex';
 
 /**
+ * A strategy: 16-bit entries when both trees have fewer than 2^15 nodes (half the memory of the |F|·|G|
+ * table), 32-bit ones otherwise.
+ */
+export type Strategy = Int16Array | Int32Array;
+
+/**
  * strategy[v·|G| + w] names the path for the pair (v, w) in preL ids: leaf + 1 for a path in F ending
  * at that leaf, −(leaf + 1) for a path in G, and 0 when one subtree is a single node (no path needed).
  */
-export function computeStrategy(f: TreeIndex, g: TreeIndex): Int32Array {
+export function computeStrategy(f: TreeIndex, g: TreeIndex): Strategy {
   const n1 = f.n;
   const n2 = g.n;
-  const strategy = new Int32Array(n1 * n2);
+  const strategy = Math.max(n1, n2) < 2 ** 15 ? new Int16Array(n1 * n2) : new Int32Array(n1 * n2);
   // Per open parent of F (accumulated from its processed children, for every w):
   //   S = Σ cost(child, w); L/R = cost hanging off the left/right path; Imin = min(hangI(child) − cost(child));
   //   P = leaf of the path achieving Imin.
@@ -201,7 +207,7 @@ function scratchInts(slot: number, n: number): Int32Array {
 // in all (4 MB), the least recently used going first.
 const CACHE_PAIR_MAX = 1 << 16;
 const CACHE_INTS = 1 << 20;
-const cache = new Map<string, Int32Array>();
+const cache = new Map<string, Strategy>();
 let cachedInts = 0;
 
 /** An ordered tree's shape as a string: the number of children of each node in preorder. */
@@ -217,7 +223,7 @@ function shapeKey(t: TreeIndex): string {
  * The optimal strategy for `f` and `g` (as `computeStrategy`), from the cache when a pair of trees of the
  * same shapes was seen lately. The array is shared: callers must not write to it.
  */
-export function strategyFor(f: TreeIndex, g: TreeIndex): Int32Array {
+export function strategyFor(f: TreeIndex, g: TreeIndex): Strategy {
   // Child counts fit in 16 bits when |F|·|G| ≤ 2^16.
   if (f.n * g.n > CACHE_PAIR_MAX) return computeStrategy(f, g);
   const key = `${f.n}:${shapeKey(f)}${shapeKey(g)}`;

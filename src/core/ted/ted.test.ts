@@ -105,6 +105,27 @@ describe('tree edit distance: paper examples', () => {
     expect(parseTedCosts('1, 2,3.5', true)).toEqual({ ins: 1, del: 2, sub: 3.5, typed: true });
   });
 
+  it('scales with the costs: integer costs (32-bit distances) and quarters of them (64-bit) give the same mapping', () => {
+    fc.assert(
+      fc.property(arbTree(10), arbTree(10), arbCosts(), (t1, t2, costs) => {
+        const whole = { ...costs, ins: costs.ins * 4, del: costs.del * 4, sub: costs.sub * 4 };
+        const a = treeEditDistance(t1, t2, whole);
+        const b = treeEditDistance(t1, t2, {
+          ...whole,
+          ins: whole.ins / 4,
+          del: whole.del / 4,
+          sub: whole.sub / 4,
+        });
+        expect(b.distance * 4).toBe(a.distance);
+        expect(b.mapping).toEqual(a.mapping);
+      }),
+      { numRuns: 300 },
+    );
+    // Past 2^24 not every integer is a 32-bit float (2^24 + 3 is not); 64-bit distances are taken.
+    const big = { ins: 2 ** 24 + 1, del: 2 ** 24 + 1, sub: 2, typed: false };
+    expect(treeDistance(node('a', [node('b'), node('c')]), node('x', [node('b')]), big)).toBe(2 ** 24 + 3);
+  });
+
   it('handles deep trees without recursion (a 3,000-node chain and comb)', () => {
     const chain = (n: number, label = 'a'): TreeNode => {
       let t = node(label);

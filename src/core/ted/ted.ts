@@ -54,7 +54,7 @@ export function tedSignature(costs: TedCosts): string {
 const SCRATCH_KEEP = 1 << 20;
 
 /** A zeroed typed array of at least `n` elements from `slot` of `kept`, or a fresh one. */
-function scratch<T extends Int32Array | Float64Array>(
+function scratch<T extends Int32Array | Float32Array | Float64Array>(
   kept: (T | undefined)[],
   slot: number,
   n: number,
@@ -69,8 +69,10 @@ function scratch<T extends Int32Array | Float64Array>(
 
 const keptInts: (Int32Array | undefined)[] = [];
 const keptFloats: (Float64Array | undefined)[] = [];
+const keptSingles: (Float32Array | undefined)[] = [];
 const newInts = (n: number): Int32Array => new Int32Array(n);
 const newFloats = (n: number): Float64Array => new Float64Array(n);
+const newSingles = (n: number): Float32Array => new Float32Array(n);
 const firstIndexMemory: IndexMemory = (ints, floats) => [
   scratch(keptInts, 0, ints, newInts),
   scratch(keptFloats, 0, floats, newFloats),
@@ -79,11 +81,18 @@ const secondIndexMemory: IndexMemory = (ints, floats) => [
   scratch(keptInts, 1, ints, newInts),
   scratch(keptFloats, 1, floats, newFloats),
 ];
-const workspaceMemory: WorkspaceMemory = (delta, floats, ints) => [
-  scratch(keptFloats, 2, delta, newFloats),
-  scratch(keptFloats, 3, floats, newFloats),
-  scratch(keptInts, 2, ints, newInts),
-];
+const workspaceMemory: WorkspaceMemory = (delta, floats, ints, single) =>
+  single
+    ? [
+        scratch(keptSingles, 0, delta, newSingles),
+        scratch(keptSingles, 1, floats, newSingles),
+        scratch(keptInts, 2, ints, newInts),
+      ]
+    : [
+        scratch(keptFloats, 2, delta, newFloats),
+        scratch(keptFloats, 3, floats, newFloats),
+        scratch(keptInts, 2, ints, newInts),
+      ];
 
 function indexPair(t1: TreeNode, t2: TreeNode, typed: boolean): [TreeIndex, TreeIndex] {
   const keys = new LabelKeys();

@@ -32,14 +32,21 @@ export function arbTree(maxNodes = 8, labels = ['a', 'b', 'c'], types = ['t', 'u
     });
 }
 
-/** fast-check arbitrary for costs: integer ins/del in 1..5, sub in 0..9, typed or not. */
+/**
+ * fast-check arbitrary for costs: ins/del in 1..5, sub in 0..9, typed or not; a quarter of the time all
+ * three are quarters of those (exact in binary), so that both kinds of distance arrays are exercised
+ * (32-bit floats for integer costs, 64-bit otherwise).
+ */
 export function arbCosts(): fc.Arbitrary<TedCosts> {
-  return fc.record({
-    ins: fc.integer({ min: 1, max: 5 }),
-    del: fc.integer({ min: 1, max: 5 }),
-    sub: fc.integer({ min: 0, max: 9 }),
-    typed: fc.boolean(),
-  });
+  return fc
+    .record({
+      ins: fc.integer({ min: 1, max: 5 }),
+      del: fc.integer({ min: 1, max: 5 }),
+      sub: fc.integer({ min: 0, max: 9 }),
+      typed: fc.boolean(),
+      unit: fc.constantFrom(1, 1, 1, 0.25),
+    })
+    .map(({ ins, del, sub, typed, unit }) => ({ ins: ins * unit, del: del * unit, sub: sub * unit, typed }));
 }
 
 /** Nodes in postorder with the postorder number (0-based) of each one's leftmost leaf. */

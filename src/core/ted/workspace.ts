@@ -4,6 +4,27 @@ import type { TedCosts } from './costModel';
 import { emptyChainStore, type ChainStore } from './spfInner';
 import type { TreeIndex } from './treeIndex';
 
+/**
+ * An array of distances: 32-bit floats when every distance of the pair is an integer small enough to be
+ * held exactly (half the memory and cache of 64-bit ones), 64-bit floats otherwise.
+ */
+export type Distances = Float32Array | Float64Array;
+
+/** Largest integer below which every integer is a 32-bit float. */
+const FLOAT32_EXACT = 2 ** 24;
+
+/**
+ * Whether 32-bit floats hold every distance of a pair of n1 and n2 nodes exactly: the costs are integers,
+ * and every forest distance, at most deleting one forest and inserting the other (≤ del·n1 + ins·n2, the
+ * largest cost times n1 + n2), stays below 2^24. Infinity (a forbidden typed substitution) is never
+ * stored: the minimum always has a finite deletion or insertion to choose.
+ */
+export function distancesFitFloat32(costs: TedCosts, n1: number, n2: number): boolean {
+  const { ins, del, sub } = costs;
+  if (!Number.isInteger(ins) || !Number.isInteger(del) || !Number.isInteger(sub)) return false;
+  return Math.max(ins, del, sub) * (n1 + n2 + 2) < FLOAT32_EXACT;
+}
+
 /** Everything a single-path function reads and writes. */
 export interface TedWorkspace {
   /** Costs of the computation. */
@@ -16,16 +37,16 @@ export interface TedWorkspace {
    * delta[x·n2 + y] = D_f(F_x − x, G_y − y), the distance between the children forests of x and y
    * (the third term of Thomae et al. Eq. (19) without c(i ↦ j)); x, y in preL ids.
    */
-  delta: Float64Array;
+  delta: Distances;
   /** Forest-distance rows (Zhang–Shasha's forestdist, and ΔA's rows for one right root). */
-  rows: Float64Array;
+  rows: Distances;
   /**
    * ΔA: distances from the last complete forest of F to every forest of A(G_w), in the order of
    * chainL (so that one right root's chain is a contiguous run). Allocated on first use.
    */
-  tL: Float64Array;
+  tL: Distances;
   /** The mirrored copy of tL. */
-  tR: Float64Array;
+  tR: Distances;
   /** ΔA: the forests of A(G_w) by right root, in the L view. */
   chainL: ChainStore;
   /** ΔA: the same in the R view. */
@@ -33,7 +54,7 @@ export interface TedWorkspace {
   /** ΔA scratch: position of the forest (leftmost, rightmost root) in chainL. */
   pairPos: Int32Array;
   /** ΔA: distances from each row's forest to the children forest of the next right root's parent. */
-  q: Float64Array;
+  q: Distances;
   /** Scratch for ΔL: leftmost leaves, keys, types and delta offsets of G_w in postorder. */
   cSize: Int32Array;
   /** Scratch keys. */
@@ -55,18 +76,20 @@ export interface TedWorkspace {
 }
 
 /**
- * Where a workspace's arrays come from: zeroed buffers of at least `delta`, `floats` and `ints` elements.
- * By default fresh ones; a caller that drops the workspace before making another may hand out the same.
+ * Where a workspace's arrays come from: zeroed buffers of at least `delta`, `floats` and `ints` elements,
+ * the first two Float32Array when `single`, else Float64Array. By default fresh ones; a caller that drops
+ * the workspace before making another may hand out the same.
  */
 export type WorkspaceMemory = (
   delta: number,
   floats: number,
   ints: number,
-) => [Float64Array, Float64Array, Int32Array];
+  single: boolean,
+) => [Distances, Distances, Int32Array];
 
-const freshMemory: WorkspaceMemory = (delta, floats, ints) => [
-  new Float64Array(delta),
-  new Float64Array(floats),
+const freshMemory: WorkspaceMemory = (delta, floats, ints, single) => [
+  single ? new Float32Array(delta) : new Float64Array(delta),
+  single ? new Float32Array(floats) : new Float64Array(floats),
   new Int32Array(ints),
 ];
 
@@ -83,7 +106,8 @@ export function makeWorkspace(
   const rowsSize = (n1 + 3) * (n2 + 3);
   // The scratch rows in two allocations rather than ten: a typed array with a buffer of its own costs
   // about a microsecond (V8 keeps buffers over 64 bytes off the heap), a view into one a few nanoseconds.
-  const [deltaBuffer, floats, ints] = memory(n1 * n2, rowsSize + nMax + 3, 8 * (nMax + 1));
+  const single = distancesFitFloat32(costs, n1, n2);
+  const [deltaBuffer, floats, ints] = memory(n1 * n2, rowsSize + nMax + 3, 8 * (nMax + 1), single);
   const delta = deltaBuffer.subarray(0, n1 * n2);
   // Subtree pairs with a single node are known at once: deleting or inserting the other subtree's
   // children (APTED's initialisation; they need no single-path function).
@@ -103,8 +127,8 @@ export function makeWorkspace(
     t2,
     delta,
     rows: floats.subarray(0, rowsSize),
-    tL: new Float64Array(0),
-    tR: new Float64Array(0),
+    tL: floats.subarray(0, 0),
+    tR: floats.subarray(0, 0),
     chainL: emptyChainStore(),
     chainR: emptyChainStore(),
     pairPos: new Int32Array(0),
