@@ -17,8 +17,8 @@ export async function openUtterance(page: Page, host: HostProcess, id: string): 
   await expect(page.getByTestId('bracket-editor')).toHaveAttribute('data-ready', 'yes');
 }
 
-/** The text the bracket editor shows (Monaco renders non-breaking spaces). */
-export async function bracketText(page: Page): Promise<string> {
+/** The lines the bracket editor shows, as they are laid out (Monaco renders non-breaking spaces). */
+export async function bracketLines(page: Page): Promise<string> {
   const lines = await page.locator('[data-testid="bracket-editor"] .view-line').evaluateAll((els) =>
     els
       .map((e) => ({ top: parseFloat((e as HTMLElement).style.top || '0'), text: e.textContent ?? '' }))
@@ -29,6 +29,11 @@ export async function bracketText(page: Page): Promise<string> {
     .join('\n')
     .replace(/\u00a0/g, ' ')
     .trimEnd();
+}
+
+/** The bracket text the editor shows, on one line (its line breaks and indentation as single spaces). */
+export async function bracketText(page: Page): Promise<string> {
+  return (await bracketLines(page)).replace(/\s+/g, ' ').trim();
 }
 
 /** Clicks in the bracket editor on the first occurrence of `word` (a double click selects it). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBrackets, parseTree, parseTreeOrThrow } from '../tree/bracket';
-import { formatTree, leafMatches, leafToken } from './bracketFormat';
+import { formatTree, leafMatches, leafToken, prettyTree } from './bracketFormat';
 import { indexBracketText, spanAtOffset, spanForPath, textRangeOf } from './bracketIndex';
 import { checkTreeText } from './treeCheck';
 import { arbTreeOver } from './testGold';
@@ -49,6 +49,72 @@ describe('formatTree', () => {
     expect(leafToken('(laughs)')).toBe('-LRB-laughs-RRB-');
     expect(leafMatches('-LRB-', '(')).toBe(true);
     expect(leafMatches('(', '(')).toBe(false);
+  });
+});
+
+describe('prettyTree', () => {
+  it('puts each constituent on a line of its own, indented, with its opening words', () => {
+    const tree = parseTreeOrThrow(
+      '(S (NP Microsoft) (VP opened (NP an office) (PP in (NP London)) (PP near (NP Heathrow airport))))',
+    );
+    expect(prettyTree(tree)).toBe(
+      [
+        '(S (NP Microsoft)',
+        '  (VP opened',
+        '    (NP an office)',
+        '    (PP in (NP London))',
+        '    (PP near',
+        '      (NP Heathrow airport))))',
+      ].join('\n'),
+    );
+    // Part-of-speech tags are written inline, like the words they stand over (the Penn Treebank's layout).
+    const tagged = parseTreeOrThrow(
+      '(S (NP (NNP Microsoft)) (VP (VBD opened) (NP (DT an) (NN office)) (PP (IN in) (NP (NP (NNP London)) (PP (IN near) (NP (NNP Heathrow) (NN airport)))))))',
+    );
+    expect(prettyTree(tagged)).toBe(
+      [
+        '(S',
+        '  (NP (NNP Microsoft))',
+        '  (VP (VBD opened)',
+        '    (NP (DT an) (NN office))',
+        '    (PP (IN in)',
+        '      (NP',
+        '        (NP (NNP London))',
+        '        (PP (IN near)',
+        '          (NP (NNP Heathrow) (NN airport)))))))',
+      ].join('\n'),
+    );
+    // Words after a constituent get their own line; a flat tree is one line; a lone leaf is itself.
+    expect(prettyTree(parseTreeOrThrow('(S I want to go (PP from Bonn) to Berlin)'))).toBe(
+      ['(S I want to go', '  (PP from Bonn)', '  to Berlin)'].join('\n'),
+    );
+    expect(prettyTree(parseTreeOrThrow('(S a b)'))).toBe('(S a b)');
+    expect(prettyTree(parseTreeOrThrow('(a)'))).toBe('(a)');
+    expect(prettyTree(parseTreeOrThrow('(R:S (C:X W:a W:b) W:c)', { typed: true }), { typed: true })).toBe(
+      ['(R:S', '  (C:X W:a W:b)', '  W:c)'].join('\n'),
+    );
+  });
+
+  it('breaks long runs of words before 80 columns', () => {
+    const words = Array.from({ length: 40 }, (_, k) => `word${k}`);
+    const text = prettyTree(parseTreeOrThrow(`(S ${words.join(' ')} (NP x))`));
+    const lines = text.split('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
+    expect(lines[1]!.startsWith('  word')).toBe(true);
+    expect(text.replace(/\s+/g, ' ')).toBe(`(S ${words.join(' ')} (NP x))`);
+  });
+
+  it('is the stored text with other whitespace, and reads back to the same tree (property)', () => {
+    fc.assert(
+      fc.property(arbTreeOver(30), (tree) => {
+        const text = prettyTree(tree);
+        const back = parseTree(text);
+        expect(back.diagnostics).toEqual([]);
+        expect(back.value).toEqual(tree);
+        expect(text.replace(/\s+/g, ' ')).toBe(formatTree(tree).replace(/\s+/g, ' '));
+      }),
+    );
   });
 });
 

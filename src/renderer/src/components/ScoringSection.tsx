@@ -6,6 +6,7 @@ import { ImportSystemDialog } from './ImportSystemDialog';
 import { ReportExport } from './ReportExport';
 import { ScoringSettingsForm } from './ScoringSettingsForm';
 import { SystemsDashboard } from './SystemsDashboard';
+import { SystemsDialog } from './SystemsDialog';
 import { UtteranceRanking } from './UtteranceRanking';
 
 /**
@@ -20,6 +21,7 @@ export function ScoringSection({ onOpen }: { onOpen(id: string): void }) {
   const [scoredRev, setScoredRev] = useState(0);
   const [importing, setImporting] = useState(false);
   const [settings, setSettings] = useState(false);
+  const [managing, setManaging] = useState(false);
 
   useEffect(() => {
     call('system:list', {}).then(setSystems, () => setSystems([]));
@@ -40,6 +42,11 @@ export function ScoringSection({ onOpen }: { onOpen(id: string): void }) {
         >
           Scoring settings
         </button>
+        {has && (
+          <button type="button" onClick={() => setManaging(true)} data-testid="manage-systems">
+            Systems…
+          </button>
+        )}
         <span className="spacer" />
         {has && <ReportExport />}
       </div>
@@ -48,6 +55,13 @@ export function ScoringSection({ onOpen }: { onOpen(id: string): void }) {
         <ImportSystemDialog
           onClose={() => setImporting(false)}
           onImported={() => setImported((n) => n + 1)}
+        />
+      )}
+      {managing && (
+        <SystemsDialog
+          systems={systems}
+          onClose={() => setManaging(false)}
+          onChanged={() => setImported((n) => n + 1)}
         />
       )}
       {has && <SystemsDashboard systems={systems} version={imported + settingsRev} onScored={onScored} />}

@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import './workspace.css';
 
-/** What the tree dialog asks: a new tree's name, root label and whether it is typed; or to confirm a deletion. */
+/**
+ * What the tree dialog asks: a new tree's name, root label and whether it is typed; to confirm a
+ * deletion; or to confirm leaving the utterance while the bracket text has problems (it is discarded).
+ */
 export type TreeDialogRequest =
   | { kind: 'add'; onSubmit(name: string, rootLabel: string, typed: boolean): void }
-  | { kind: 'delete'; name: string; nodes: number; onSubmit(): void };
+  | { kind: 'delete'; name: string; nodes: number; onSubmit(): void }
+  | { kind: 'discard'; problems: number; onSubmit(): void };
 
 interface Props {
   request: TreeDialogRequest;
@@ -39,6 +43,32 @@ export function TreeDialog({ request, onClose }: Props) {
     }
   };
 
+  if (request.kind === 'discard')
+    return (
+      <div
+        className="prompt tree-dialog"
+        role="alertdialog"
+        aria-label="Discard the bracket text"
+        onKeyDown={onKeyDown}
+      >
+        <p className="prompt-title">
+          The bracket text has {request.problems} problem{request.problems === 1 ? '' : 's'} and is not saved.
+          Leave this utterance and discard it?
+        </p>
+        <p className="prompt-hint muted">
+          The tree keeps its last valid text. Esc stays here to fix the text (its problems are listed under
+          it).
+        </p>
+        <div className="dialog-buttons">
+          <button type="button" onClick={onClose}>
+            Stay (Esc)
+          </button>
+          <button type="button" className="danger" ref={first} onClick={submit}>
+            Discard and leave (Enter)
+          </button>
+        </div>
+      </div>
+    );
   if (request.kind === 'delete')
     return (
       <div

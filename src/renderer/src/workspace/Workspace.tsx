@@ -174,6 +174,14 @@ export function Workspace({
     [u.id, refuse],
   );
 
+  // Leaving with a bracket text that is not a valid tree would drop what was typed: asked first.
+  const leaving = (go: () => void) => (): void => {
+    if (textProblems === 0) go();
+    else setTreeDialog({ kind: 'discard', problems: textProblems, onSubmit: go });
+  };
+  const back = leaving(onBack);
+  const navigate = (delta: number): void => leaving(() => onNavigate(delta))();
+
   const env: CommandEnv = {
     gold: currentGold,
     selection: sel,
@@ -226,8 +234,8 @@ export function Workspace({
     },
     ui: {
       setStatus: changeStatus,
-      navigate: onNavigate,
-      back: onBack,
+      navigate,
+      back,
       undo: () => void editor.undo(),
       redo: () => void editor.redo(),
       focusText: () => focusText.current?.(),
@@ -241,7 +249,9 @@ export function Workspace({
         setTreeDialog(
           req.kind === 'add'
             ? { ...req, onSubmit: guarded(req.onSubmit) }
-            : { ...req, onSubmit: guarded(req.onSubmit) },
+            : req.kind === 'delete'
+              ? { ...req, onSubmit: guarded(req.onSubmit) }
+              : req,
         ),
       note: (text) => say({ kind: 'note', text }),
     },
@@ -302,7 +312,7 @@ export function Workspace({
         position={position}
         status={status}
         onStatus={changeStatus}
-        onBack={onBack}
+        onBack={back}
         canUndo={editor.canUndo}
         canRedo={editor.canRedo}
         onUndo={() => void editor.undo()}

@@ -1,8 +1,9 @@
 // Keeping the bracket text and the drawing in step: a valid text typed in Monaco is shown at once and
-// saved after a pause in typing; the caret selects its node; the selection is selected in the text.
+// saved after a pause in typing (as the tree's stored text: the layout typed is the editor's, not the
+// tree's); the caret selects its node; the selection is selected in the text.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { indexBracketText, spanAtOffset, textRangeOf } from '../../../core/edit/bracketIndex';
-import { type LoadedTree, withTreeText } from '../../../core/edit/goldTrees';
+import { indexBracketText, spanAtOffset } from '../../../core/edit/bracketIndex';
+import { type LoadedTree, withTree } from '../../../core/edit/goldTrees';
 import type { Selection } from '../../../core/edit/selection';
 import { nodeRange } from '../../../core/edit/treeEdit';
 import type { TreeCheck } from '../../../core/edit/treeCheck';
@@ -23,9 +24,9 @@ export function useBracketSync(
   const { preview, finish, current } = editor;
   const name = shown?.gold.name;
   const onEdit = useCallback(
-    (text: string, check: TreeCheck) => {
+    (_text: string, check: TreeCheck) => {
       if (!check.tree || name === undefined) return;
-      preview(withTreeText(current(), name, text));
+      preview(withTree(current(), name, check.tree));
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => finish(`edit the bracket text of "${name}"`), TYPING_PAUSE_MS);
     },
@@ -46,14 +47,14 @@ export function useBracketSync(
     [setSelection],
   );
 
-  const bracket = shown?.tree ? shown.gold.bracket : null;
+  // What to select in the text: the editor finds it in the text it shows.
+  const hasTree = shown?.tree != null;
   const [a, b] = words ?? [-1, -1];
   const range = selection.kind === 'nodes' ? selection.range : null;
-  const reveal = useMemo(() => {
-    if (!bracket || a < 0) return null;
-    const spans = indexBracketText(bracket);
-    return textRangeOf(spans, range ?? { words: [a, b] });
-  }, [bracket, range, a, b]);
+  const reveal = useMemo(
+    () => (!hasTree || a < 0 ? null : (range ?? { words: [a, b] as const })),
+    [hasTree, range, a, b],
+  );
 
   return { onEdit, onCursor, reveal };
 }
