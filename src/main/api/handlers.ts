@@ -42,6 +42,24 @@ function asApiScores(s: UtteranceScores): { [key: string]: unknown; trees: unkno
   return s as unknown as { [key: string]: unknown; trees: unknown[] };
 }
 
+/** The end of the last import each session started, and how many have not ended: one runs at a time. */
+const imports = new WeakMap<Session, { last: Promise<unknown>; pending: number }>();
+
+/**
+ * Runs `work` once every import the session started before has ended. Imports side by side would only
+ * compete for the processor with this thread (parsing is the bulk of an import) and for the write lock
+ * with the edits; one at a time, each is as fast and the studio stays responsive.
+ */
+function inTurn<T>(session: Session, work: () => Promise<T>, onWait: () => void): Promise<T> {
+  const queue = imports.get(session) ?? { last: Promise.resolve(), pending: 0 };
+  imports.set(session, queue);
+  if (queue.pending > 0) onWait();
+  queue.pending++;
+  const mine = queue.last.then(work).finally(() => queue.pending--);
+  queue.last = mine.catch(() => {});
+  return mine;
+}
+
 /**
  * Imports into the open project as a job, done whole in an import worker thread: the files are read and
  * checked there, then written through the worker's own connection in one transaction (all or nothing).
@@ -51,7 +69,11 @@ function startImport(session: Session, kind: string, task: ImportWriteTask) {
   const project = session.project;
   project.assertWritable();
   return session.jobs.start(kind, async (progress) => {
-    const result = await runImportWorker(task, progress);
+    const result = await inTurn(
+      session,
+      () => runImportWorker(task, progress),
+      () => progress(0, 0, 'waiting for another import'),
+    );
     project.noteWritten();
     if (task.kind === 'importCorpus') await project.checkNewAudioInPieces();
     return result;
