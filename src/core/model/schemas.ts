@@ -65,6 +65,10 @@ export const ProjectSummary = z.strictObject({
   schemaVersion: z.number().int(),
   utterances: z.number().int().nonnegative(),
   words: z.number().int().nonnegative(),
+  /** Gold annotation: trees (of every name), entity spans and concepts, over all utterances. */
+  trees: z.number().int().nonnegative(),
+  entities: z.number().int().nonnegative(),
+  concepts: z.number().int().nonnegative(),
   audioFiles: z.number().int().nonnegative(),
   audioProblems: z.array(AudioFileInfo),
   /** The file could not be written (its permissions, its folder's, or the file system): edits are refused. */

@@ -3,7 +3,7 @@ import { ProjectStore } from '../../store/projectStore';
 import type { Command } from '../command';
 import { parseCliArgs, positionalArgs } from '../options';
 
-/** `sieve info FILE.sieve`: counts of utterances, words and audio files, and audio problems. */
+/** `sieve info FILE.sieve`: counts of utterances, words, gold trees, entities and concepts, audio files, and audio problems. */
 export const info: Command = {
   name: 'info',
   summary: 'Show what a project file holds',
@@ -27,6 +27,9 @@ export const info: Command = {
           `schema       v${s.schemaVersion}${s.readOnly ? ' (read-only: this file cannot be written)' : ''}`,
           `utterances   ${s.utterances}`,
           `words        ${s.words}`,
+          `trees        ${s.trees}`,
+          `entities     ${s.entities}`,
+          `concepts     ${s.concepts}`,
           `audio files  ${s.audioFiles}`,
           ...s.audioProblems.map((a) => `  ${a.state.padEnd(8)} ${a.path}`),
         ];
