@@ -102,7 +102,7 @@ export function completeOutput(
 /**
  * The corpus metrics the utterance counts in (the N of a figure's n / N): those whose gold the utterance has
  * and whose part the system outputs. Every utterance has a word tier (possibly empty); a tree's metrics need a
- * gold tree of that name (Struct-IoU only over untyped trees); the N-best figures need gold interpretations.
+ * gold tree of that name (typed or not); the N-best figures need gold interpretations.
  */
 export function expectedMetrics(gold: GoldRecords, profile: SystemProfile): string[] {
   const out: string[] = [];
@@ -112,7 +112,7 @@ export function expectedMetrics(gold: GoldRecords, profile: SystemProfile): stri
     const g = gold.trees.find((x) => x.name === t.name);
     if (!g) continue;
     out.push(METRIC.nodeAccuracy(t.name));
-    if (!(g.typed && t.typed)) out.push(METRIC.structIou(t.name));
+    out.push(METRIC.structIou(t.name));
     out.push(METRIC.parseval(t.name));
   }
   if (profile.entities) out.push(METRIC.entities);

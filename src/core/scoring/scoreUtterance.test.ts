@@ -114,3 +114,46 @@ describe('Struct-IoU per tree', () => {
     expect(scoreUtterance(g, o).trees[0]!.structIou!.score).toBeCloseTo((2 * (0.6 + 5 / 6)) / 6, 12);
   });
 });
+
+describe('Struct-IoU of typed trees', () => {
+  // A semantic tree as the demo has them: concepts over words; Struct-IoU looks at times, not at types.
+  const w = ['flights', 'to', 'boston'];
+  const bracket = '(root:S (concept:AQuery (word:flights)) (word:to) (concept:AGoal (word:boston)))';
+  const typedGold: GoldRecords = {
+    ...gold(w, '(S (X flights) (Y to) (Z boston))'),
+    trees: [{ name: 'semantic', typed: true, bracket }],
+  };
+  const typedOutput = (b: string): SystemOutput => ({
+    id: 'x',
+    words: words(w),
+    trees: [{ name: 'semantic', typed: true, bracket: b }],
+  });
+
+  it('matches every constituent of an identical tree, with IoU 1', () => {
+    const s = scoreUtterance(typedGold, typedOutput(bracket));
+    const t = s.trees[0]!;
+    expect(t.tna!.accuracy).toBe(1);
+    expect(t.structIou!.score).toBe(1);
+    // The root and the two concepts, each paired with itself (paths from the root).
+    expect(t.structIou!.pairs.map((p) => [p.gold.join('.'), p.pred.join('.'), p.iou])).toEqual(
+      expect.arrayContaining([
+        ['', '', 1],
+        ['0', '0', 1],
+        ['2', '2', 1],
+      ]),
+    );
+    expect(s.expected).toContain('Struct-IoU (semantic)');
+    expect(metricRows(s).some((r) => r.metric === 'Struct-IoU (semantic)')).toBe(true);
+  });
+
+  it('scores a typed tree the system does not have as nothing matched', () => {
+    const s = scoreUtterance(typedGold, { id: 'x', words: words(w), trees: [] }, undefined, undefined, {
+      words: true,
+      concepts: false,
+      entities: false,
+      nbest: false,
+      trees: [{ name: 'semantic', typed: true }],
+    });
+    expect(s.trees[0]!.structIou).toMatchObject({ score: 0, pairs: [] });
+  });
+});

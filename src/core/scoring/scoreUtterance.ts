@@ -189,7 +189,6 @@ function missingTreeScores(
     pred: 0,
     signature: parsevalSignature(undefined, ignoreCase),
   };
-  if (typed) return;
   if (!goldTimes) {
     entry.notes.push('Struct-IoU needs word times on both sides');
     return;
@@ -297,7 +296,9 @@ export function scoreUtterance(
       };
     } else entry.notes.push(`ParsEval: ${pe.reason ?? 'not scored'}`);
     // Struct-IoU compares constituents over time, so both trees need timed words (Shi et al. §3).
-    if (goldTimes && hypTimes && !typed) {
+    // Struct-IoU looks at the constituents' times only, never at labels or types, so a typed tree is scored
+    // like any other (its matched pairs are what the studio colours alike in both trees).
+    if (goldTimes && hypTimes) {
       try {
         // structIou() without describing every constituent: only the matched ones' paths are kept.
         const g = buildSegmentTree(gTree, goldTimes, 'gold');
@@ -313,7 +314,7 @@ export function scoreUtterance(
       } catch (err) {
         entry.notes.push(`Struct-IoU: ${(err as Error).message}`);
       }
-    } else if (!typed) entry.notes.push('Struct-IoU needs word times on both sides');
+    } else entry.notes.push('Struct-IoU needs word times on both sides');
     pushTree(result, entry, iouOptions, ignoreCase);
   }
   if (output.entities && hypWords) {

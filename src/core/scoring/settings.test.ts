@@ -206,7 +206,7 @@ describe('scoring settings', () => {
       }),
     ).toMatch(/ne-lex:cmudict/);
     expect(sigs[0]).toMatch(
-      /^scoring\|costs:sclite\|case:fold\|ne-align:text\|ne-tol:1\|ne-map:greedy\|ne-punct:drop\|flex:yes\|v:/,
+      /^scoring\|costs:sclite\|case:fold\|ne-align:text\|ne-tol:1\|ne-map:greedy\|ne-punct:drop\|flex:yes\|iou-trees:all\|v:/,
     );
     // Which utterances a corpus figure combines does not change an utterance's scores: not a cache key.
     expect(scoringSignature(with_({ onlyCovered: true }))).toBe(sigs[0]);

@@ -46,7 +46,7 @@ export function phoneticAlignerOf(deps: ScoringDeps): LexemeAligner {
 
 /**
  * The signature of the settings and dependencies, e.g.
- * `scoring|costs:sclite|case:fold|ne-align:text|ne-tol:1|ne-map:greedy|ne-punct:drop|flex:yes|v:0.3.0`; the phonetic
+ * `scoring|costs:sclite|case:fold|ne-align:text|ne-tol:1|ne-map:greedy|ne-punct:drop|flex:yes|iou-trees:all|v:0.1.0`; the phonetic
  * aligner adds its lexicon (`ne-lex:cmudict`).
  */
 export function scoringSignature(settings: ScoringSettings, deps: ScoringDeps = {}): string {
@@ -61,6 +61,9 @@ export function scoringSignature(settings: ScoringSettings, deps: ScoringDeps = 
     ['ne-map', settings.neMapping],
     ['ne-punct', settings.nePunctuation],
     ['flex', settings.flexibleTerminals ? 'yes' : 'no'],
+    // Struct-IoU is computed over every tree, typed ones too; scores cached when it covered untyped trees
+    // only are keyed without this field and so are computed again.
+    ['iou-trees', 'all'],
     // `onlyCovered` is not here: it chooses which utterances a corpus figure combines, not how one is
     // scored, so it does not key the cache; every corpus figure's signature names it (`missing:`).
   ]);
