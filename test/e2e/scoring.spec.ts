@@ -190,6 +190,14 @@ test('a system imported through the upload dialog: errors located, progress, the
   await expect(dialog.getByTestId('import-summary')).toContainText(
     `Imported ${UPLOADED}: ${source.outputs.length} utterances`,
   );
+  // It counts what the outputs held, summed over the utterances.
+  const sum = (f: (o: SystemOutput) => number): string =>
+    source.outputs.reduce((n, o) => n + f(o), 0).toLocaleString('en-US');
+  await expect(dialog.getByTestId('import-counts')).toHaveText(
+    `${sum((o) => o.words?.length ?? 0)} words, ${sum((o) => o.trees?.length ?? 0)} trees, ` +
+      `${sum((o) => o.entities?.length ?? 0)} entities, ${sum((o) => o.concepts?.length ?? 0)} concepts, ` +
+      `${sum((o) => (o.nbest ? 1 : 0))} N-best lists`,
+  );
   await expect(dialog.getByLabel('Import progress')).toHaveCount(0);
   // Other jobs (the plots) are polled meanwhile: let their delayed answers through before going on.
   await page.unrouteAll({ behavior: 'wait' });
@@ -226,17 +234,35 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
   await page.goto(host.url);
   const plots = page.getByTestId('plots');
   await expect(plots.locator('figure.plot').first()).toBeVisible({ timeout: 30_000 });
-  const expected = (await jobResult<{ plots: { id: string; title: string }[] }>('report:plots', {})).plots;
-  // One plot at a time, picked by title; each is there.
-  await expect(plots.getByLabel('Plot shown').locator('option')).toHaveCount(expected.length);
-  for (const p of expected) {
-    await plots.getByLabel('Plot shown').selectOption(p.id);
+  const expected = (
+    await jobResult<{ plots: { id: string; title: string; empty: boolean }[] }>('report:plots', {})
+  ).plots;
+  // Every plot with data at once, in a grid; the empty ones are only named, never drawn as a frame.
+  const drawn = expected.filter((p) => !p.empty);
+  expect(drawn.length).toBeGreaterThan(3);
+  await expect(plots.locator('figure.plot')).toHaveCount(drawn.length);
+  for (const p of drawn) {
     const fig = plots.locator(`figure[data-plot="${p.id}"]`);
     await expect(fig.locator('figcaption strong')).toHaveText(p.title);
     const box = await fig.locator('svg').first().boundingBox();
-    expect(box!.width).toBeGreaterThan(100);
+    expect(box!.width).toBeGreaterThan(300);
   }
-  await plots.getByLabel('Plot shown').selectOption(expected[0]!.id);
+  for (const p of expected.filter((q) => q.empty))
+    await expect(plots.getByTestId('plots-empty')).toContainText(p.title);
+  // Several side by side at 1280 px and more.
+  const tops = await plots
+    .locator('figure.plot')
+    .evaluateAll((els) => els.slice(0, 2).map((e) => Math.round(e.getBoundingClientRect().top)));
+  expect(tops[0]).toBe(tops[1]);
+  // Enlarge shows one plot large in a dialog; Escape closes it.
+  const first = plots.locator(`figure[data-plot="${drawn[0]!.id}"]`);
+  const small = (await first.locator('.plot-svg svg').boundingBox())!.width;
+  await first.getByRole('button', { name: `Enlarge ${drawn[0]!.title}` }).click();
+  const dialog = page.getByTestId('plot-dialog');
+  await expect(dialog).toBeVisible();
+  expect((await dialog.locator('svg').boundingBox())!.width).toBeGreaterThan(small * 1.5);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
   await plots.scrollIntoViewIfNeeded();
   await shot(page, 'plots', false);
   expect(errors).toEqual([]);
@@ -251,7 +277,10 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
   // The bridge encodes the method name in the path (report%3Aplots); the plots come as a finished job.
   await page.route(
     PLOTS_API,
-    plotsAnswer({ plots: [{ id: 'x', title: 'Hostile', caption: 'test', svg: hostile }], nbest: [] }),
+    plotsAnswer({
+      plots: [{ id: 'x', title: 'Hostile', caption: 'test', svg: hostile, empty: false }],
+      nbest: [],
+    }),
   );
   await page.reload();
   const svg = page.locator('figure[data-plot="x"] svg');

@@ -181,6 +181,8 @@ export const PlotSvg = z.strictObject({
   title: z.string(),
   caption: z.string(),
   svg: z.string(),
+  /** The plot has no data: its SVG only says why. */
+  empty: z.boolean(),
 });
 export type PlotSvg = z.infer<typeof PlotSvg>;
 

@@ -3,7 +3,9 @@
 // offline in any browser and prints as it shows. Every string that comes from the project is escaped.
 import type { PlotSvg } from '../../core/api/contract';
 import { COVERAGE_LEGEND, UNDEFINED, coverageText, isPartial } from '../../core/scoring/present';
+import { systemColour } from '../../core/scoring/systemColour';
 import { lowerIsBetter } from '../../core/scoring/utteranceMetrics';
+import { LEVEL_NAMES, missingLabelsNote } from '../../core/nbest/breakdownLevels';
 import { pct } from './markdownReport';
 import { BREAKDOWN_METRICS, type NbestBreakdown } from './nbestBreakdown';
 import type { ReportFigure, ReportInterval, ReportModel } from './reportModel';
@@ -22,7 +24,8 @@ const e = escapeHtml;
 const attrNum = (x: number | null): string => (x === null ? '' : String(x));
 
 const STYLE = `
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;margin:2rem auto;max-width:1100px;padding:0 1rem}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;margin:2rem auto;max-width:1560px;padding:0 1rem}
+p,ul{max-width:75rem}
 h1{font-size:1.6rem;margin-bottom:.2rem}h2{font-size:1.25rem;margin-top:2.2rem;border-bottom:1px solid #ddd;padding-bottom:.2rem}
 h3{font-size:1.05rem;margin-top:1.4rem}
 table{border-collapse:collapse;margin:.6rem 0;font-variant-numeric:tabular-nums}
@@ -32,7 +35,13 @@ td.ci{white-space:nowrap}.iv{color:#666;font-size:.9em}.n{color:#666;font-size:.
 code{font-size:.85em;background:#f5f5f5;padding:0 .2em;word-break:break-all}
 figure{margin:1.2rem 0;page-break-inside:avoid}figcaption{color:#444;max-width:700px}
 nav a{margin-right:1rem}.muted{color:#666}.wide{overflow-x:auto}
-@media print{body{margin:0;max-width:none}nav{display:none}h2{page-break-after:avoid}}
+.wide th:first-child,.wide td:first-child{position:sticky;left:0;z-index:1;background:#fff}.wide th:first-child{background:#f3f3f3}
+#corpus td.ci{white-space:normal;min-width:6.5em}.iv{white-space:nowrap}#corpus thead th{vertical-align:bottom}
+.sw{display:inline-block;width:.7em;height:.7em;border-radius:2px;margin-right:.4em}
+.plots{display:grid;grid-template-columns:repeat(auto-fill,minmax(460px,1fr));gap:0 1.5rem}
+.plots figure{margin:.6rem 0;min-width:0}.plots svg{max-width:100%;height:auto}.plots h3{margin-top:.6rem}
+th.level{font-weight:normal;color:#555;background:#fff}
+@media print{body{margin:0;max-width:none}nav{display:none}h2{page-break-after:avoid}.plots{display:block}}
 `;
 
 /** A figure with its interval: `64.1 [60.2, 68.0]`, values as data attributes. */
@@ -64,7 +73,8 @@ function corpusSection(model: ReportModel): string {
       const f = s.figures.find((x) => x.metric === m);
       return figureCell(f, f !== undefined && f.value !== null && f.value === best.get(m), s.name);
     });
-    return `<tr><th scope="row">${e(s.name)}</th>${cells.join('')}</tr>`;
+    const swatch = `<span class="sw" style="background:${systemColour(s.systemId)}"></span>`;
+    return `<tr><th scope="row">${swatch}${e(s.name)}</th>${cells.join('')}</tr>`;
   });
   const sigs = model.signatures
     .map((s) => `<li>${e(s.metric)}: <code>${e(s.signature)}</code>; <code>${e(s.bootstrap)}</code></li>`)
@@ -117,7 +127,7 @@ function plotSection(model: ReportModel, plots: readonly PlotSvg[]): string {
       `<figure id="plot-${e(p.id)}"><h3>${e(p.title)}</h3>${p.svg}<figcaption>${e(p.caption)}</figcaption></figure>`,
   );
   return (
-    `<section id="plots"><h2>Plots</h2>${figs.join('')}` +
+    `<section id="plots"><h2>Plots</h2><div class="plots">${figs.join('')}</div>` +
     (curves ? `<p>Perturbation curves:</p><ul>${curves}</ul>` : '') +
     `</section>`
   );
@@ -135,16 +145,16 @@ function nbestTable(b: NbestBreakdown): string {
   for (const g of b.groups) if (!rowsOf.includes(g.accuracy)) rowsOf.push(g.accuracy);
   const cell = new Map(b.groups.map((g) => [`${g.accuracy}\u0001${g.knowledge}\u0000${g.input}`, g]));
   const head =
-    `<tr><th scope="col" rowspan="2">Accuracy class</th>` +
+    `<tr><th scope="row" class="level">${LEVEL_NAMES.knowledge} →</th>` +
     cols.map((c) => `<th scope="col">${e(c.split('\u0000')[0]!)}</th>`).join('') +
-    `</tr><tr>` +
+    `</tr><tr><th scope="row" class="level">${LEVEL_NAMES.input} →</th>` +
     cols.map((c) => `<th scope="col">${e(c.split('\u0000')[1]!)}</th>`).join('') +
     `</tr>`;
   const body: string[] = [];
   for (const r of rowsOf) {
     const at = (c: string) => cell.get(`${r}\u0001${c}`);
     body.push(
-      `<tr><th scope="row">${e(r)} <span class="muted">n</span></th>${cols.map((c) => `<td>${at(c)?.scored ?? 0}</td>`).join('')}</tr>`,
+      `<tr><th scope="row"><span class="muted">${LEVEL_NAMES.accuracy}:</span> ${e(r)} <span class="muted">· n</span></th>${cols.map((c) => `<td>${at(c)?.scored ?? 0}</td>`).join('')}</tr>`,
     );
     for (const m of BREAKDOWN_METRICS)
       body.push(
@@ -161,8 +171,9 @@ function nbestTable(b: NbestBreakdown): string {
           .join('')}</tr>`,
       );
   }
+  const note = missingLabelsNote(b.groups);
   return (
-    `<h3>${e(b.system)}</h3><div class="wide"><table><thead>${head}</thead><tbody>${body.join('')}</tbody></table></div>` +
+    `<h3>${e(b.system)}</h3>${note ? `<p>${e(note)}</p>` : ''}<div class="wide"><table><thead>${head}</thead><tbody>${body.join('')}</tbody></table></div>` +
     (b.signature ? `<p class="muted"><code>${e(b.signature)}</code></p>` : '')
   );
 }

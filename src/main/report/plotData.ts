@@ -1,6 +1,7 @@
 // The data behind each plot of the report, as rows: what the SVG draws and what the JSON report carries,
 // so a plot can be redrawn elsewhere from the JSON alone.
 import { pearson, spearman } from '../../core/stats/correlation';
+import { systemColour } from '../../core/scoring/systemColour';
 import type { ReportModel } from './reportModel';
 
 /** How a plot draws its rows. */
@@ -23,6 +24,8 @@ export interface PlotData {
   rows: Record<string, string | number>[];
   /** What the plot says when it has no rows. */
   empty: string;
+  /** The colour of each value of `group` (the systems' colours, the same in every plot and table). */
+  colours?: { domain: string[]; range: string[] };
   /** Scatter plots: the rank and linear correlation of x and y over the points (null when undefined). */
   correlation?: { spearman: number | null; pearson: number | null; n: number };
 }
@@ -163,5 +166,12 @@ export function plotData(model: ReportModel): PlotData[] {
       empty: `No utterance has a defined ${m.metric}.`,
     });
   });
-  return plots.map((p) => (p.kind === 'scatter' ? withCorrelation(p) : p));
+  // Every system keeps its colour in every plot, even in one where some systems have no point.
+  const colours = {
+    domain: model.systems.map((s) => s.name),
+    range: model.systems.map((s) => systemColour(s.systemId)),
+  };
+  return plots
+    .map((p) => (p.group === 'system' ? { ...p, colours } : p))
+    .map((p) => (p.kind === 'scatter' ? withCorrelation(p) : p));
 }

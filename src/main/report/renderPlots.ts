@@ -45,14 +45,24 @@ export function plotSpec(plot: PlotData): TopLevelSpec {
       encoding: { text: { field: 'message', type: 'nominal' } },
     };
   const tooltip = plot.tooltip.map((f) => field(plot, f));
-  const color = { field: plot.group, type: 'nominal', title: plot.group, sort: null };
+  const color = {
+    field: plot.group,
+    type: 'nominal',
+    title: plot.group,
+    sort: null,
+    ...(plot.colours ? { scale: { domain: plot.colours.domain, range: plot.colours.range } } : {}),
+    legend: { orient: 'bottom', direction: 'vertical' },
+  };
+  // A point on the edge of the data (an accuracy of 100 %) is drawn whole: the scales keep 8 px inside
+  // the frame at each end.
+  const axisScale = { zero: false, nice: false, padding: 8 };
   if (plot.kind === 'histogram')
     return {
       ...base,
       data: { values: plot.rows },
       mark: { type: 'bar', tooltip: false },
       width: WIDTH,
-      height: 90,
+      height: 64,
       encoding: {
         x: { field: 'value', type: 'quantitative', bin: { maxbins: 20 }, title: plot.x.title },
         y: { aggregate: 'count', type: 'quantitative', title: plot.y.title },
@@ -78,8 +88,8 @@ export function plotSpec(plot: PlotData): TopLevelSpec {
       height: HEIGHT,
       mark: { type: 'line', point: { filled: true, size: 40 }, tooltip: false },
       encoding: {
-        x: { field: plot.x.field, type: 'quantitative', title: plot.x.title },
-        y: { field: plot.y.field, type: 'quantitative', title: plot.y.title, scale: { zero: false } },
+        x: { field: plot.x.field, type: 'quantitative', title: plot.x.title, scale: axisScale },
+        y: { field: plot.y.field, type: 'quantitative', title: plot.y.title, scale: axisScale },
         color,
         tooltip,
       },
@@ -91,10 +101,12 @@ export function plotSpec(plot: PlotData): TopLevelSpec {
     height: HEIGHT,
     mark: { type: 'point', filled: true, size: 50, opacity: 0.75 },
     encoding: {
-      x: { field: plot.x.field, type: 'quantitative', title: plot.x.title, scale: { zero: false } },
-      y: { field: plot.y.field, type: 'quantitative', title: plot.y.title, scale: { zero: false } },
+      x: { field: plot.x.field, type: 'quantitative', title: plot.x.title, scale: axisScale },
+      y: { field: plot.y.field, type: 'quantitative', title: plot.y.title, scale: axisScale },
       color,
-      ...(plot.shape ? { shape: { field: plot.shape, type: 'nominal', title: plot.shape } } : {}),
+      ...(plot.shape
+        ? { shape: { field: plot.shape, type: 'nominal', title: plot.shape, legend: { orient: 'bottom' } } }
+        : {}),
       tooltip,
     },
   } as TopLevelSpec;
@@ -116,7 +128,7 @@ export async function renderPlot(plot: PlotData): Promise<PlotSvg> {
   const view = new vega.View(vega.parse(vl.compile(plotSpec(plot)).spec), { renderer: 'none' });
   try {
     const svg = addTitles(await view.toSVG());
-    return { id: plot.id, title: plot.title, caption: plot.caption, svg };
+    return { id: plot.id, title: plot.title, caption: plot.caption, svg, empty: plot.rows.length === 0 };
   } finally {
     view.finalize();
   }

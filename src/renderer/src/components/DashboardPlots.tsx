@@ -6,8 +6,8 @@ import { safeSvg } from './safeSvg';
 import { reportPhase } from './reportPhase';
 import { useJob } from './useJob';
 
-/** One plot: its SVG adopted into the page after `safeSvg` has cleaned it. */
-function Plot({ plot }: { plot: PlotSvg }) {
+/** A plot's SVG adopted into the page after `safeSvg` has cleaned it. */
+function PlotSvgView({ plot }: { plot: PlotSvg }) {
   const host = useRef<HTMLDivElement>(null);
   const [bad, setBad] = useState(false);
   useEffect(() => {
@@ -18,19 +18,61 @@ function Plot({ plot }: { plot: PlotSvg }) {
     el.replaceChildren(...(svg ? [svg] : []));
   }, [plot.svg]);
   return (
-    <figure className="plot" data-plot={plot.id}>
-      <figcaption>
-        <strong>{plot.title}</strong>
-        <span className="muted">{plot.caption}</span>
-      </figcaption>
+    <>
       <div className="plot-svg" ref={host} role="img" aria-label={plot.title} />
       {bad && <p className="error-text">This plot could not be read.</p>}
+    </>
+  );
+}
+
+/** One small multiple of the grid, with a button that shows it large in a dialog. */
+function Plot({ plot }: { plot: PlotSvg }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [large, setLarge] = useState(false);
+  useEffect(() => {
+    if (large) dialog.current?.showModal();
+  }, [large]);
+  return (
+    <figure className="plot" data-plot={plot.id}>
+      <figcaption>
+        <span className="plot-title">
+          <strong>{plot.title}</strong>
+          <button
+            type="button"
+            className="plot-enlarge"
+            onClick={() => setLarge(true)}
+            aria-label={`Enlarge ${plot.title}`}
+          >
+            Enlarge
+          </button>
+        </span>
+        <span className="muted">{plot.caption}</span>
+      </figcaption>
+      <PlotSvgView plot={plot} />
+      {large && (
+        <dialog
+          ref={dialog}
+          className="plot-dialog"
+          onClose={() => setLarge(false)}
+          data-testid="plot-dialog"
+        >
+          <header className="plot-dialog-head">
+            <strong>{plot.title}</strong>
+            <span className="spacer" />
+            <button type="button" onClick={() => dialog.current?.close()}>
+              Close
+            </button>
+          </header>
+          <p className="muted">{plot.caption}</p>
+          <PlotSvgView plot={plot} />
+        </dialog>
+      )}
     </figure>
   );
 }
 
 /**
- * The dashboard's plots (rendered to SVG by the app in a job), one at a time, and the N-best breakdown
+ * The dashboard's plots (rendered to SVG by the app in a job), as a grid, and the N-best breakdown
  * under them, reloaded when the figures change; what is shown stays until the new results are in.
  */
 export function DashboardPlots({ version }: { version: number }) {
@@ -63,33 +105,34 @@ export function DashboardPlots({ version }: { version: number }) {
   );
 }
 
-/** The plots, one at a time, picked by title or stepped through. */
+/**
+ * Every plot with data at once, as a grid of small multiples (each can be enlarged); the plots that have
+ * nothing to draw are named under the grid with the reason, never shown as an empty frame.
+ */
 function PlotSection({ plots }: { plots: PlotSvg[] }) {
-  const [chosen, setChosen] = useState<string | null>(null);
-  const plot = plots.find((p) => p.id === chosen) ?? plots[0]!;
-  const k = plots.indexOf(plot);
+  const drawn = plots.filter((p) => !p.empty);
+  const empty = plots.filter((p) => p.empty);
   return (
     <section className="plots" aria-label="Plots" data-testid="plots">
       <header className="dashboard-head">
         <h2>Plots</h2>
-        <select value={plot.id} onChange={(e) => setChosen(e.target.value)} aria-label="Plot shown">
-          {plots.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.title}
-            </option>
-          ))}
-        </select>
-        <button type="button" onClick={() => setChosen(plots[(k + plots.length - 1) % plots.length]!.id)}>
-          ← Previous
-        </button>
-        <button type="button" onClick={() => setChosen(plots[(k + 1) % plots.length]!.id)}>
-          Next →
-        </button>
         <span className="muted">
-          {k + 1} of {plots.length}
+          {drawn.length} of {plots.length} with data · each system has one colour in every plot · Enlarge
+          shows a plot large
         </span>
       </header>
-      <Plot key={plot.id} plot={plot} />
+      {drawn.length > 0 && (
+        <div className="plot-grid">
+          {drawn.map((p) => (
+            <Plot key={p.id} plot={p} />
+          ))}
+        </div>
+      )}
+      {empty.length > 0 && (
+        <p className="muted plots-empty" data-testid="plots-empty">
+          Not drawn, for lack of data: {empty.map((p) => p.title).join('; ')}.
+        </p>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { NbestBreakdown, NbestGroupRow } from '../../../core/api/contract';
+import { LEVEL_NAMES, missingLabelsNote } from '../../../core/nbest/breakdownLevels';
 
 /** The metrics of the breakdown, in the report's order. */
 const METRICS = ['NotFound', 'FRecall', 'NDCG'] as const;
@@ -35,14 +36,20 @@ function BreakdownTable({ b }: { b: NbestBreakdown }) {
   const at = (accuracy: string, c: { knowledge: string; input: string }): NbestGroupRow | undefined =>
     b.groups.find((g) => g.accuracy === accuracy && g.knowledge === c.knowledge && g.input === c.input);
   const title = b.signature ?? undefined;
+  const note = missingLabelsNote(b.groups);
   return (
     <>
+      {note && (
+        <p className="nbest-unlabelled" data-testid="nbest-unlabelled">
+          {note}
+        </p>
+      )}
       <div className="nbest-wide">
         <table className="nbest-table" data-system={b.system} title={title}>
           <thead>
             <tr>
-              <th scope="col" rowSpan={2}>
-                Accuracy class
+              <th scope="row" className="nbest-level">
+                {LEVEL_NAMES.knowledge} →
               </th>
               {cols.map((c) => (
                 <th scope="col" key={`${c.knowledge}\u0000${c.input}`}>
@@ -51,6 +58,9 @@ function BreakdownTable({ b }: { b: NbestBreakdown }) {
               ))}
             </tr>
             <tr>
+              <th scope="row" className="nbest-level">
+                {LEVEL_NAMES.input} →
+              </th>
               {cols.map((c) => (
                 <th scope="col" key={`${c.knowledge}\u0000${c.input}`}>
                   {c.input}
@@ -62,7 +72,8 @@ function BreakdownTable({ b }: { b: NbestBreakdown }) {
             <tbody key={r} data-accuracy={r}>
               <tr>
                 <th scope="row">
-                  {r} <span className="muted">n</span>
+                  <span className="muted">{LEVEL_NAMES.accuracy}:</span> {r}{' '}
+                  <span className="muted">· n</span>
                 </th>
                 {cols.map((c) => (
                   <td key={`${c.knowledge}\u0000${c.input}`} data-figure="n" title={title}>

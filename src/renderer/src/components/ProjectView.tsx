@@ -3,6 +3,7 @@ import type { UtteranceSummary } from '../../../core/model/schemas';
 import { formatTime, STATUS_LABEL } from '../format';
 import { isTyping } from '../hooks/useApi';
 import { ScoringSection } from './ScoringSection';
+import './projectPage.css';
 
 interface Props {
   utterances: UtteranceSummary[];
@@ -63,59 +64,64 @@ export function ProjectView({ utterances, selectedId, onSelect, onOpen }: Props)
 
   return (
     <main className="page project-view">
-      <ScoringSection onOpen={onOpen} />
-      <div className="toolbar">
-        <input
-          ref={filterRef}
-          className="filter"
-          type="search"
-          placeholder="Filter by id, speaker, status or words   ( / )"
-          aria-label="Filter utterances"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
-        <span className="muted">
-          {shown.length} of {utterances.length} · ↑/↓ move · Enter open
-        </span>
-      </div>
-      <table className="utterances" aria-label="Utterances">
-        <thead>
-          <tr>
-            <th>Id</th>
-            <th>Speaker</th>
-            <th className="num">Duration</th>
-            <th>Transcript</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody ref={listRef}>
-          {shown.map((u, i) => (
-            <tr
-              key={u.id}
-              className={i === selIndex ? 'selected' : undefined}
-              aria-selected={i === selIndex}
-              onClick={() => onSelect(u.id)}
-              onDoubleClick={() => onOpen(u.id)}
-              data-utterance-id={u.id}
-            >
-              <td className="mono">{u.id}</td>
-              <td>{u.speaker}</td>
-              <td className="num mono">{formatTime(u.durationSec)}</td>
-              <td className="transcript">{u.transcript}</td>
-              <td>
-                <span className={`status status-${u.status}`}>{STATUS_LABEL[u.status]}</span>
-              </td>
-            </tr>
-          ))}
-          {shown.length === 0 && (
-            <tr>
-              <td colSpan={5} className="muted">
-                No utterance matches “{filter}”.
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <ScoringSection onOpen={onOpen}>
+        <section className="utterance-list" aria-label="Utterance list">
+          <div className="toolbar">
+            <input
+              ref={filterRef}
+              className="filter"
+              type="search"
+              placeholder="Filter by id, speaker, status or words   ( / )"
+              aria-label="Filter utterances"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+            />
+            <span className="muted">
+              {shown.length} of {utterances.length} · ↑/↓ move · Enter open
+            </span>
+          </div>
+          <div className="utterances-scroll">
+            <table className="utterances" aria-label="Utterances">
+              <thead>
+                <tr>
+                  <th>Id</th>
+                  <th>Speaker</th>
+                  <th className="num">Duration</th>
+                  <th>Transcript</th>
+                  <th>Status</th>
+                </tr>
+              </thead>
+              <tbody ref={listRef}>
+                {shown.map((u, i) => (
+                  <tr
+                    key={u.id}
+                    className={i === selIndex ? 'selected' : undefined}
+                    aria-selected={i === selIndex}
+                    onClick={() => onSelect(u.id)}
+                    onDoubleClick={() => onOpen(u.id)}
+                    data-utterance-id={u.id}
+                  >
+                    <td className="mono">{u.id}</td>
+                    <td>{u.speaker}</td>
+                    <td className="num mono">{formatTime(u.durationSec)}</td>
+                    <td className="transcript">{u.transcript}</td>
+                    <td>
+                      <span className={`status status-${u.status}`}>{STATUS_LABEL[u.status]}</span>
+                    </td>
+                  </tr>
+                ))}
+                {shown.length === 0 && (
+                  <tr>
+                    <td colSpan={5} className="muted">
+                      No utterance matches “{filter}”.
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      </ScoringSection>
     </main>
   );
 }

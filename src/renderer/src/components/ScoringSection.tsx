@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { SystemInfo } from '../../../core/api/contract';
 import { call } from '../bridge';
 import { DashboardPlots } from './DashboardPlots';
@@ -12,9 +12,11 @@ import { UtteranceRanking } from './UtteranceRanking';
 /**
  * Scoring on the project page: import a system, the scoring settings, systems × metrics with the paired
  * test, the plots, utterances by metric, and the report export. An import or a change of settings
- * rescores, and the plots and the ranking follow each finished scoring run.
+ * rescores, and the plots and the ranking follow each finished scoring run. `children` (the utterance
+ * list) goes between the buttons and the figures: everything that appears while the project is scored
+ * appears under it, so the list never moves under the pointer while the page loads.
  */
-export function ScoringSection({ onOpen }: { onOpen(id: string): void }) {
+export function ScoringSection({ onOpen, children }: { onOpen(id: string): void; children?: ReactNode }) {
   const [systems, setSystems] = useState<SystemInfo[]>([]);
   const [imported, setImported] = useState(0);
   const [settingsRev, setSettingsRev] = useState(0);
@@ -64,6 +66,7 @@ export function ScoringSection({ onOpen }: { onOpen(id: string): void }) {
           onChanged={() => setImported((n) => n + 1)}
         />
       )}
+      {children}
       {has && <SystemsDashboard systems={systems} version={imported + settingsRev} onScored={onScored} />}
       {has && scoredRev > 0 && <UtteranceRanking systems={systems} version={scoredRev} onOpen={onOpen} />}
       {has && scoredRev > 0 && <DashboardPlots version={scoredRev} />}

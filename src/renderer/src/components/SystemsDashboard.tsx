@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CorpusPartial, CorpusReport, type JobStatus, type SystemInfo } from '../../../core/api/contract';
 import { PARTIAL, coverageText, isPartial, percent } from '../../../core/scoring/present';
+import { systemColour } from '../../../core/scoring/systemColour';
 import { call } from '../bridge';
 import { SystemComparison } from './SystemComparison';
 
@@ -18,6 +19,20 @@ function partialOf(job: JobStatus | null): CorpusPartial | null {
   return p.success ? p.data : null;
 }
 
+/** A system's name after its colour, the colour its marks have in every plot. */
+export function SystemName({ id, name }: { id: number; name: string }) {
+  return (
+    <>
+      <span
+        className="system-swatch"
+        style={{ background: systemColour(id) }}
+        data-colour={systemColour(id)}
+      />
+      {name}
+    </>
+  );
+}
+
 /** A system's row before its figures are in: its progress while it is scored, else that it waits. */
 function PendingRow({
   system,
@@ -31,7 +46,9 @@ function PendingRow({
   const active = scoring?.systemId === system.id ? scoring : null;
   return (
     <tr data-pending={system.name}>
-      <th scope="row">{system.name}</th>
+      <th scope="row">
+        <SystemName id={system.id} name={system.name} />
+      </th>
       <td colSpan={Math.max(1, columns)} className="muted">
         {active ? (
           <>
@@ -63,7 +80,9 @@ function FiguresRow({
 }) {
   return (
     <tr data-system={row.name}>
-      <th scope="row">{row.name}</th>
+      <th scope="row">
+        <SystemName id={row.systemId} name={row.name} />
+      </th>
       {metrics.map((m) => {
         const f = row.figures.find((x) => x.metric === m);
         if (!f)
