@@ -1,5 +1,6 @@
-// Gathers what a report needs from an open project: the gold of every utterance and, for each selected
-// system, its per-utterance scores (from the score cache, or as given by the caller) and N-best lists.
+// Gathers what a report needs from an open project: the gold and speaker of every utterance and, for each
+// selected system, its per-utterance scores (from the score cache, or as given by the caller), N-best lists
+// and words.
 import { AppError } from '../../core/api/errors';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { systemScores } from '../scoring/projectScores';
@@ -32,17 +33,28 @@ export function readReportInput(
   systems: readonly { id: number; name: string }[],
   scoresOf: (systemId: number) => ReadonlyMap<string, UtteranceScores>,
 ): ReportInput {
-  const utterances = utteranceIds.map((id) => ({ id, gold: readGold(db, id) }));
+  const speakers = new Map(
+    (db.prepare('SELECT id, speaker FROM utterance').all() as { id: string; speaker: string | null }[]).map(
+      (r) => [r.id, r.speaker ?? ''],
+    ),
+  );
+  const utterances = utteranceIds.map((id) => ({
+    id,
+    gold: readGold(db, id),
+    speaker: speakers.get(id) ?? '',
+  }));
   return {
     project,
     utterances,
     systems: systems.map((s) => {
       const nbest = new Map<string, NonNullable<ReturnType<typeof getSystemOutput>>['nbest'] & object>();
+      const words = new Map<string, NonNullable<ReturnType<typeof getSystemOutput>>['words'] & object>();
       for (const id of utteranceIds) {
         const out = getSystemOutput(db, s.id, id);
         if (out?.nbest) nbest.set(id, out.nbest);
+        if (out?.words) words.set(id, out.words);
       }
-      return { systemId: s.id, name: s.name, scores: scoresOf(s.id), nbest };
+      return { systemId: s.id, name: s.name, scores: scoresOf(s.id), nbest, words };
     }),
   };
 }

@@ -3,6 +3,8 @@
 // the boundary-perturbation curve (Shi et al. Fig. 5) and the data of every plot. Every writer (HTML,
 // CSV, JSON, Markdown) and the plots read this one model, so they cannot disagree.
 import type { GoldRecords } from '../../core/gold/records';
+import { type AsrReport } from '../../core/asr/asrReport';
+import { asrPlots, asrReport } from './asrSection';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import { type Coverage, compareSystems, corpusScores } from '../../core/scoring/corpusScores';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
@@ -15,14 +17,16 @@ import { type PlotData, plotData } from './plotData';
 /** What a report is made from: the project's gold and each selected system's scores and N-best lists. */
 export interface ReportInput {
   project: string;
-  /** Every utterance of the project, in project order. */
-  utterances: readonly { id: string; gold: GoldRecords }[];
+  /** Every utterance of the project, in project order, with its speaker where known. */
+  utterances: readonly { id: string; gold: GoldRecords; speaker?: string }[];
   systems: readonly {
     systemId: number;
     name: string;
     scores: ReadonlyMap<string, UtteranceScores>;
     /** The system's N-best list per utterance, where it has one. */
     nbest: ReadonlyMap<string, NonNullable<SystemOutput['nbest']>>;
+    /** The system's words per utterance (for the ASR analysis), where it has them. */
+    words?: ReadonlyMap<string, NonNullable<SystemOutput['words']>>;
   }[];
 }
 
@@ -89,6 +93,8 @@ export interface ReportModel {
   }[];
   nbest: NbestBreakdown[];
   perturbation: PerturbationCurve[];
+  /** The ASR analysis: sclite's error analysis, summary by speaker and NCE per system, sc_stats's tests per pair. */
+  asr: AsrReport;
   plots: PlotData[];
 }
 
@@ -169,8 +175,9 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Re
     perturbation: perturbationCurves(input.utterances, {
       repetitions: options.perturbationRepetitions,
     }),
+    asr: asrReport(input),
     plots: [],
   };
-  model.plots = plotData(model);
+  model.plots = [...plotData(model), ...asrPlots(model.asr)];
   return model;
 }

@@ -1,0 +1,173 @@
+// The report's ASR part: builds the analysis from the report's input (the scoring's word alignments, the
+// systems' words and the utterances' speakers), its reliability-diagram plot, and its HTML section.
+import { type AsrReport, type AsrSystemReport, buildAsrReport } from '../../core/asr/asrReport';
+import { UNDEFINED } from '../../core/scoring/present';
+import type { PlotData } from './plotData';
+import type { ReportInput } from './reportModel';
+
+/** The ASR analysis of the report's systems. Case is folded in the lists when the word scoring folded it. */
+export function asrReport(input: ReportInput): AsrReport {
+  let caseFold = true;
+  const systems = input.systems.map((s) => {
+    const words = new Map<string, NonNullable<NonNullable<ReturnType<typeof s.scores.get>>['words']>>();
+    for (const [id, sc] of s.scores) if (sc.words) words.set(id, sc.words);
+    return { systemId: s.systemId, name: s.name, words, hypWords: s.words ?? new Map() };
+  });
+  // The word scoring's signature says how it compared words (`case:fold` or `case:exact`).
+  const first = systems.flatMap((s) => [...s.words.values()]).at(0);
+  if (first) caseFold = first.signature.includes('|case:fold|');
+  return buildAsrReport({
+    utterances: input.utterances.map((u) => ({
+      id: u.id,
+      speaker: u.speaker ?? '',
+      goldWords: u.gold.words.map((w) => w.text),
+    })),
+    systems,
+    caseFold,
+  });
+}
+
+/** The calibration line of a reliability diagram: confidence = accuracy. */
+const CALIBRATED = 'perfectly calibrated';
+
+/**
+ * The reliability diagram of every system whose words all have confidences: per confidence tenth, the
+ * words' mean confidence against the fraction correct, with the diagonal of perfect calibration.
+ */
+export function asrPlots(asr: AsrReport): PlotData[] {
+  const withConf = asr.systems.filter((s) => s.reliability !== null);
+  const rows: Record<string, string | number>[] = [];
+  for (const s of withConf)
+    for (const b of s.reliability!.bins)
+      if (b.n > 0)
+        rows.push({
+          system: s.name,
+          confidence: b.meanConfidence!,
+          accuracy: b.accuracy!,
+          words: b.n,
+          bin: `${b.lo.toFixed(1)}–${b.hi.toFixed(1)}`,
+        });
+  if (rows.length > 0)
+    rows.push(
+      { system: CALIBRATED, confidence: 0, accuracy: 0, words: 0, bin: '' },
+      { system: CALIBRATED, confidence: 1, accuracy: 1, words: 0, bin: '' },
+    );
+  const ns = withConf
+    .map(
+      (s) =>
+        `${s.name}: n = ${s.reliability!.n} words, ECE ${s.reliability!.ece === null ? UNDEFINED : s.reliability!.ece.toFixed(3)}`,
+    )
+    .join('; ');
+  const without = asr.systems.filter((s) => s.reliability === null).map((s) => s.name);
+  return [
+    {
+      id: 'reliability',
+      title: 'Reliability of word confidences',
+      caption:
+        'Per tenth of confidence, the mean confidence of the hypothesis words against the fraction of them the ' +
+        'alignment found correct; a calibrated recognizer lies on the diagonal. ' +
+        (ns ? `${ns}.` : '') +
+        (without.length > 0 ? ` Without confidences on every word: ${without.join(', ')}.` : ''),
+      kind: 'line',
+      x: { field: 'confidence', title: 'Mean confidence' },
+      y: { field: 'accuracy', title: 'Fraction correct' },
+      group: 'system',
+      tooltip: ['system', 'bin', 'words', 'confidence', 'accuracy'],
+      rows,
+      empty: 'No system gives a confidence for every word.',
+    },
+  ];
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+const e = escapeHtml;
+
+const pct1 = (x: number | null | undefined): string =>
+  x === null || x === undefined ? UNDEFINED : x.toFixed(1);
+const p3 = (x: number | null | undefined): string =>
+  x === null || x === undefined ? UNDEFINED : x < 0.001 ? '<0.001' : x.toFixed(3);
+
+function listTable(title: string, list: AsrSystemReport['confusions'], limit = 20): string {
+  const rows = list.items
+    .slice(0, limit)
+    .map(
+      (i) =>
+        `<tr><td>${e(i.key)}</td><td>${i.count}</td><td class="muted">${e(i.utterances.slice(0, 8).join(' '))}${i.utterances.length > 8 ? ` … (${i.utterances.length})` : ''}</td></tr>`,
+    )
+    .join('');
+  const more = list.distinct > limit ? `<p class="muted">${list.distinct - limit} more not shown.</p>` : '';
+  return (
+    `<h4>${e(title)} <span class="muted">(${list.distinct} distinct)</span></h4>` +
+    (list.items.length === 0
+      ? '<p class="muted">None.</p>'
+      : `<table><thead><tr><th>${e(title === 'Confusion pairs' ? 'reference ==> hypothesis' : 'word')}</th><th>count</th><th>utterances</th></tr></thead><tbody>${rows}</tbody></table>${more}`)
+  );
+}
+
+function speakerTable(s: AsrSystemReport): string {
+  const hasNce = s.speakers.total.nce !== undefined;
+  const head = `<tr><th>speaker</th><th># Snt</th><th># Wrd</th><th>Corr</th><th>Sub</th><th>Del</th><th>Ins</th><th>Err</th><th>S.Err</th>${hasNce ? '<th>NCE</th>' : ''}</tr>`;
+  const row = (r: AsrSystemReport['speakers']['rows'][number], tag = 'td') =>
+    `<tr><th scope="row">${e(r.speaker)}</th><${tag}>${r.sentences}</${tag}><${tag}>${r.words}</${tag}>` +
+    [r.corr, r.sub, r.del, r.ins, r.err, r.sErr].map((x) => `<${tag}>${pct1(x)}</${tag}>`).join('') +
+    (hasNce
+      ? `<${tag}>${r.nce === null || r.nce === undefined ? UNDEFINED : r.nce.toFixed(3)}</${tag}>`
+      : '') +
+    `</tr>`;
+  const stat = (name: string, r: AsrSystemReport['speakers']['mean']) =>
+    `<tr class="muted"><th scope="row">${name}</th><td>${r.sentences.toFixed(1)}</td><td>${r.words.toFixed(1)}</td>` +
+    [r.corr, r.sub, r.del, r.ins, r.err, r.sErr].map((x) => `<td>${pct1(x)}</td>`).join('') +
+    (hasNce ? `<td>${r.nce === null || r.nce === undefined ? UNDEFINED : r.nce.toFixed(3)}</td>` : '') +
+    `</tr>`;
+  return (
+    `<table><thead>${head}</thead><tbody>${s.speakers.rows.map((r) => row(r)).join('')}` +
+    `${row({ ...s.speakers.total, speaker: 'Sum/Avg' })}${stat('Mean', s.speakers.mean)}${stat('S.D.', s.speakers.sd)}${stat('Median', s.speakers.median)}</tbody></table>` +
+    (s.speakers.speakersWithoutWords > 0
+      ? `<p class="muted">${s.speakers.speakersWithoutWords} speaker(s) without reference words are left out of the Mean, S.D. and Median of the percentages.</p>`
+      : '')
+  );
+}
+
+const TEST_NAMES = {
+  mapsswe: 'MAPSSWE',
+  sign: 'Sign test',
+  wilcoxon: 'Wilcoxon signed-rank',
+  mcnemar: 'McNemar',
+};
+
+/** The HTML section of the ASR analysis (empty when no system was scored for words). */
+export function asrHtml(asr: AsrReport): string {
+  const systems = asr.systems.filter((s) => s.utterances > 0);
+  if (systems.length === 0) return '';
+  const parts = systems.map((s) => {
+    const w = s.words;
+    const nce =
+      s.nce.value === null
+        ? `NCE ${UNDEFINED} (${e(s.nce.reason ?? 'undefined')})`
+        : `NCE ${s.nce.value.toFixed(3)} (n = ${s.nce.n} hypothesis words)`;
+    return (
+      `<h3>${e(s.name)}</h3>` +
+      `<p>${s.sentences.total} utterances, ${s.sentences.withErrors} with errors (${s.sentences.withSubstitutions} with substitutions, ${s.sentences.withDeletions} with deletions, ${s.sentences.withInsertions} with insertions); ` +
+      `${w.ref} reference words, ${w.hyp} hypothesis words: C ${w.C}, S ${w.S}, D ${w.D}, I ${w.I}. ${nce}.</p>` +
+      `<p class="muted"><code>${e(s.signature)}</code>; <code>${e(s.nce.signature)}</code></p>` +
+      `<h4>By speaker</h4>${speakerTable(s)}` +
+      `<div class="wide">${listTable('Confusion pairs', s.confusions)}${listTable('Insertions', s.insertions)}${listTable('Deletions', s.deletions)}${listTable('Substituted reference words', s.substitutions)}${listTable('Falsely recognised words', s.falselyRecognized)}</div>`
+    );
+  });
+  const pairRows = asr.pairs.flatMap((p) =>
+    p.tests.map(
+      (t) =>
+        `<tr><td>${e(p.systemA)} vs ${e(p.systemB)}</td><td>${TEST_NAMES[t.test]}</td><td>${p3(t.pValue)}</td>` +
+        `<td>${t.exactPValue === undefined ? '' : p3(t.exactPValue)}</td><td>${t.n} ${t.unit}</td>` +
+        `<td>${t.better === null ? 'level' : e(t.better === 'A' ? p.systemA : p.systemB)}</td><td><code>${e(t.signature)}</code></td></tr>`,
+    ),
+  );
+  const tests =
+    pairRows.length === 0
+      ? ''
+      : `<h3>Significance as sc_stats gives it</h3><table><thead><tr><th>systems</th><th>test</th><th>p (sc_stats)</th><th>exact p</th><th>n</th><th>better</th><th>settings</th></tr></thead><tbody>${pairRows.join('')}</tbody></table>` +
+        '<p class="muted">Two-sided p-values computed as NIST sc_stats does: MAPSSWE over segments of the word alignments, the sign and Wilcoxon tests over per-speaker word error rates, McNemar over utterances with and without errors. For more than 20 pairs sc_stats approximates the binomial tail (sign, McNemar) with a formula that understates it; the exact binomial p-value is beside it.</p>';
+  return `<section id="asr"><h2>Speech recognition errors</h2>${parts.join('')}${tests}</section>`;
+}
