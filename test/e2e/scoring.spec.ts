@@ -198,6 +198,14 @@ test('a system imported through the upload dialog: errors located, progress, the
       `${sum((o) => o.entities?.length ?? 0)} entities, ${sum((o) => o.concepts?.length ?? 0)} concepts, ` +
       `${sum((o) => (o.nbest ? 1 : 0))} N-best lists`,
   );
+  // It counts what the outputs held, summed over the utterances.
+  const sum = (f: (o: SystemOutput) => number): string =>
+    source.outputs.reduce((n, o) => n + f(o), 0).toLocaleString('en-US');
+  await expect(dialog.getByTestId('import-counts')).toHaveText(
+    `${sum((o) => o.words?.length ?? 0)} words, ${sum((o) => o.trees?.length ?? 0)} trees, ` +
+      `${sum((o) => o.entities?.length ?? 0)} entities, ${sum((o) => o.concepts?.length ?? 0)} concepts, ` +
+      `${sum((o) => (o.nbest ? 1 : 0))} N-best lists`,
+  );
   await expect(dialog.getByLabel('Import progress')).toHaveCount(0);
   // Other jobs (the plots) are polled meanwhile: let their delayed answers through before going on.
   await page.unrouteAll({ behavior: 'wait' });

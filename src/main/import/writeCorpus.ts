@@ -67,6 +67,7 @@ export interface CorpusWriteSummary {
   words: number;
   trees: number;
   entities: number;
+  concepts: number;
   systems: number;
 }
 
@@ -180,6 +181,7 @@ function insertAll(
     words: 0,
     trees: 0,
     entities: 0,
+    concepts: 0,
     systems: 0,
   };
   const total = c.utterances.length;
@@ -207,6 +209,7 @@ function insertAll(
     summary.words += u.words.length;
     summary.trees += u.trees?.length ?? 0;
     summary.entities += u.entities?.length ?? 0;
+    summary.concepts += u.concepts?.length ?? 0;
     if (k % 500 === 499 || k === total - 1) onProgress({ phase: 'write', done: k + 1, total });
   });
   for (const sys of c.systems ?? []) {
@@ -214,6 +217,24 @@ function insertAll(
     summary.systems++;
   }
   return summary;
+}
+
+/**
+ * Reads the facts of every audio file of `corpus` (duration, hash, peaks) and checks the corpus against
+ * them: what `writeCorpus` does before it writes, for a caller that does it apart (in another thread).
+ */
+export async function probeCorpus(
+  corpus: Corpus,
+  onProgress: (p: ImportProgress) => void = () => {},
+): Promise<Map<string, ProbedAudio>> {
+  const probed = new Map<string, ProbedAudio>();
+  for (const [i, a] of corpus.audio.entries()) {
+    if (probed.has(a.key)) fail(`Duplicate audio id "${a.key}".`);
+    probed.set(a.key, await probeAudio(a.file));
+    onProgress({ phase: 'audio', done: i + 1, total: corpus.audio.length, item: a.file });
+  }
+  checkCorpus(corpus, probed);
+  return probed;
 }
 
 /**
@@ -230,6 +251,8 @@ export async function writeCorpus(
     onProgress?: (p: ImportProgress) => void;
     /** The project is open and was checked already (see `OpenDatabaseOptions.checked`). */
     checked?: boolean;
+    /** The audio as `probeCorpus` read it, and the corpus checked against it: not read again. */
+    probed?: Map<string, ProbedAudio>;
   },
 ): Promise<CorpusWriteSummary> {
   const onProgress = options.onProgress ?? (() => {});
@@ -238,13 +261,7 @@ export async function writeCorpus(
   if (!options.create && !fs.existsSync(target))
     throw new AppError('FILE_MISSING', `No project file at ${target}.`, { path: target });
 
-  const probed = new Map<string, ProbedAudio>();
-  for (const [i, a] of corpus.audio.entries()) {
-    if (probed.has(a.key)) fail(`Duplicate audio id "${a.key}".`);
-    probed.set(a.key, await probeAudio(a.file));
-    onProgress({ phase: 'audio', done: i + 1, total: corpus.audio.length, item: a.file });
-  }
-  checkCorpus(corpus, probed);
+  const probed = options.probed ?? (await probeCorpus(corpus, onProgress));
 
   if (!options.create) {
     const db = openDatabase(target, { checked: options.checked });

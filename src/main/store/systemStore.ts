@@ -25,6 +25,8 @@ export interface SystemImportSummary {
   skipped: { id: string; reason: string }[];
   /** The project's utterances without an output, in project order (scored as empty hypotheses). */
   uncovered: string[];
+  /** What the imported outputs hold, summed over them (N-best lists: how many outputs have one). */
+  counts: { words: number; trees: number; entities: number; concepts: number; nbest: number };
 }
 
 interface SystemRow {
@@ -128,10 +130,19 @@ export function importSystemOutputs(
       )
       .pluck()
       .all(id) as string[];
+    const counts = { words: 0, trees: 0, entities: 0, concepts: 0, nbest: 0 };
+    for (const o of keep) {
+      counts.words += o.words?.length ?? 0;
+      counts.trees += o.trees?.length ?? 0;
+      counts.entities += o.entities?.length ?? 0;
+      counts.concepts += o.concepts?.length ?? 0;
+      counts.nbest += o.nbest ? 1 : 0;
+    }
     return {
       system: getSystem(db, id),
       replaced: existing !== undefined,
       added: keep.length,
+      counts,
       skipped,
       uncovered,
     };

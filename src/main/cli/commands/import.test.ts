@@ -46,7 +46,9 @@ describe('sieve import', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('skipped  orphan');
     expect(r.out).toMatch(/lonely\.wav: no alignment of that name/);
-    expect(r.out).toMatch(/created .*p\.sieve: 2 utterances, 8 words, 2 audio files added; 2 skipped/);
+    expect(r.out).toMatch(
+      /created .*p\.sieve: 2 utterances, 8 words, 0 trees, 0 entities, 0 concepts, 2 audio files added; 2 skipped/,
+    );
     const store = ProjectStore.open(path.join(dir, 'p.sieve'));
     try {
       expect(store.listUtterances().map((u) => [u.id, u.transcript])).toEqual([
@@ -120,6 +122,8 @@ describe('sieve import', () => {
       'ne.sgml',
     );
     expect(r.err).toBe('');
+    // The summary counts what was imported: two trees, three entity spans.
+    expect(r.out).toMatch(/: 2 utterances, 8 words, 2 trees, 3 entities, 0 concepts, 2 audio files added;/);
     const store = ProjectStore.open(path.join(dir, 'p.sieve'));
     expect(store.goldState('u1').gold).toMatchObject({
       trees: [{ name: 'syntax', typed: false, bracket: '(S (PP from Bonn) (PP to Berlin))' }],

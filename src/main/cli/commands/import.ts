@@ -93,7 +93,8 @@ export const importCorpus: Command = {
     const summary = await writeCorpus(project, scanned.corpus, { create });
     io.out(
       `${summary.created ? 'created' : 'updated'} ${project}: ${summary.utterances} utterances, ` +
-        `${summary.words} words, ${summary.audioFiles} audio files added; ${scanned.skipped.length} skipped\n`,
+        `${summary.words} words, ${summary.trees} trees, ${summary.entities} entities, ` +
+        `${summary.concepts} concepts, ${summary.audioFiles} audio files added; ${scanned.skipped.length} skipped\n`,
     );
     return 0;
   },

@@ -29,7 +29,8 @@ describe('sieve import-system', () => {
     expect(r.out).toBe(
       'skipped  ghost: no such utterance in the project\n' +
         'no output  air-1\n' +
-        'imported system "asr": 1 utterances; 1 output(s) for utterances the project does not have, skipped;' +
+        'imported system "asr": 1 utterances (2 words, 0 trees, 1 entities, 0 concepts, 0 N-best lists);' +
+        ' 1 output(s) for utterances the project does not have, skipped;' +
         ' 1 utterance(s) without output, scored as empty hypotheses\n',
     );
     let store = ProjectStore.open(file);
@@ -88,9 +89,11 @@ describe('sieve import-system', () => {
         ],
       })}\n`,
     );
-    expect(
-      (await sieve('import-system', 'test.sieve', '--name', 'slu', 'sys.concepts', 'sys.nbest')).code,
-    ).toBe(0);
+    const r = await sieve('import-system', 'test.sieve', '--name', 'slu', 'sys.concepts', 'sys.nbest');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /^imported system "slu": 1 utterances \(0 words, 0 trees, 0 entities, 2 concepts, 1 N-best lists\);/m,
+    );
     const store = ProjectStore.open(file);
     expect(getSystemOutput(store.db, store.systems()[0]!.id, 'train-1')).toEqual({
       id: 'train-1',

@@ -43,8 +43,10 @@ export const importSystem: Command = {
       const s = importSystemOutputs(store.db, name, read.outputs, files);
       for (const k of s.skipped) io.out(`skipped  ${k.id}: ${k.reason}\n`);
       for (const id of s.uncovered) io.out(`no output  ${id}\n`);
+      const c = s.counts;
       io.out(
-        `${s.replaced ? 'replaced' : 'imported'} system "${s.system.name}": ${s.added} utterances` +
+        `${s.replaced ? 'replaced' : 'imported'} system "${s.system.name}": ${s.added} utterances ` +
+          `(${c.words} words, ${c.trees} trees, ${c.entities} entities, ${c.concepts} concepts, ${c.nbest} N-best lists)` +
           `${s.skipped.length > 0 ? `; ${s.skipped.length} output(s) for utterances the project does not have, skipped` : ''}` +
           `${s.uncovered.length > 0 ? `; ${s.uncovered.length} utterance(s) without output, scored as empty hypotheses` : ''}\n`,
       );

@@ -20,8 +20,14 @@ interface Summary {
   added: number;
   skipped: { id: string; reason: string }[];
   uncovered: string[];
+  /** What the imported outputs hold, summed over them. */
+  counts: { words: number; trees: number; entities: number; concepts: number; nbest: number };
   warnings: Issue[];
 }
+
+/** `n thing` or `n things`. */
+const count = (n: number, one: string, many = `${one}s`): string =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** Up to `max` ids, then how many more. */
 const someIds = (ids: readonly string[], max = 5): string =>
@@ -169,7 +175,17 @@ export function ImportSystemDialog({ onClose, onImported }: { onClose(): void; o
         {summary && (
           <div className="import-summary" role="status" data-testid="import-summary">
             {summary.replaced ? 'Replaced' : 'Imported'} <strong>{summary.system.name}</strong>:{' '}
-            {summary.added} utterance{summary.added === 1 ? '' : 's'}
+            {count(summary.added, 'utterance')} (
+            <span data-testid="import-counts">
+              {[
+                count(summary.counts.words, 'word'),
+                count(summary.counts.trees, 'tree'),
+                count(summary.counts.entities, 'entity', 'entities'),
+                count(summary.counts.concepts, 'concept'),
+                count(summary.counts.nbest, 'N-best list'),
+              ].join(', ')}
+            </span>
+            )
             {summary.skipped.length > 0 &&
               `; ${summary.skipped.length} output${summary.skipped.length === 1 ? '' : 's'} for utterances the project does not have, left out: ${someIds(summary.skipped.map((s) => s.id))}`}
             {summary.uncovered.length > 0 && (
