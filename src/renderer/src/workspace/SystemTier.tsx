@@ -1,4 +1,5 @@
 import type { GoldWord } from '../../../core/gold/records';
+import { systemColour } from '../../../core/scoring/systemColour';
 import { formatTime } from '../format';
 import { playable } from './playable';
 import { TierRow } from './TierRow';
@@ -29,6 +30,7 @@ export function SystemTier({
   const wer = scores?.words?.wer;
   const name = (
     <span className="system-tier-name">
+      {systemId !== null && <span className="system-swatch" style={{ background: systemColour(systemId) }} />}
       <select
         aria-label="System shown"
         value={systemId ?? ''}
