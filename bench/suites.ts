@@ -1,4 +1,5 @@
 import type { BenchSuite } from './harness';
+import { cliStartBench } from './cliStart.bench';
 import { formatsBench } from './formats.bench';
 import { nbestBench } from './nbest.bench';
 import { neBench } from './ne.bench';
@@ -14,6 +15,7 @@ import { werBench } from './wer.bench';
 
 /** Every benchmark suite; `npm run bench -- NAME` runs one. */
 export const suites: readonly BenchSuite[] = [
+  cliStartBench,
   projectOpen,
   storeScale,
   werBench,
