@@ -113,6 +113,14 @@ test('a problem in the bracket text is listed in words, and leaving with it asks
   await expect(page.locator('.utterance-view h1')).toHaveText('news-01');
   await expect(page.getByTestId('bracket-status')).toHaveText('1 problem: not saved');
 
+  // Showing another tree (Shift+T, outside the text) asks the same; Esc keeps this one and the text.
+  await page.locator('.utterance-view h1').click();
+  await page.keyboard.press('Shift+T');
+  await expect(ask).toContainText('Show the tree “semantic” and discard it?');
+  await page.keyboard.press('Escape');
+  await expect(page.getByLabel('Tree shown')).toHaveValue('syntax');
+  await expect(page.getByTestId('bracket-status')).toHaveText('1 problem: not saved');
+
   // The next-utterance key asks too (pressed outside the text); Enter discards and goes.
   await page.locator('.utterance-view h1').click();
   await page.keyboard.press(']');

@@ -3,12 +3,19 @@ import './workspace.css';
 
 /**
  * What the tree dialog asks: a new tree's name, root label and whether it is typed; to confirm a
- * deletion; or to confirm leaving the utterance while the bracket text has problems (it is discarded).
+ * deletion; or to confirm leaving the utterance (or the tree shown) while the bracket text has problems
+ * (it is discarded).
  */
 export type TreeDialogRequest =
   | { kind: 'add'; onSubmit(name: string, rootLabel: string, typed: boolean): void }
   | { kind: 'delete'; name: string; nodes: number; onSubmit(): void }
-  | { kind: 'discard'; problems: number; onSubmit(): void };
+  | {
+      kind: 'discard';
+      problems: number;
+      /** What discarding is for, as a question's start ("Leave this utterance") and a button ("leave"). */
+      action: { question: string; button: string };
+      onSubmit(): void;
+    };
 
 interface Props {
   request: TreeDialogRequest;
@@ -52,8 +59,8 @@ export function TreeDialog({ request, onClose }: Props) {
         onKeyDown={onKeyDown}
       >
         <p className="prompt-title">
-          The bracket text has {request.problems} problem{request.problems === 1 ? '' : 's'} and is not saved.
-          Leave this utterance and discard it?
+          The bracket text has {request.problems} problem{request.problems === 1 ? '' : 's'} and is not saved.{' '}
+          {request.action.question} and discard it?
         </p>
         <p className="prompt-hint muted">
           The tree keeps its last valid text. Esc stays here to fix the text (its problems are listed under
@@ -64,7 +71,7 @@ export function TreeDialog({ request, onClose }: Props) {
             Stay (Esc)
           </button>
           <button type="button" className="danger" ref={first} onClick={submit}>
-            Discard and leave (Enter)
+            Discard and {request.action.button} (Enter)
           </button>
         </div>
       </div>

@@ -174,13 +174,20 @@ export function Workspace({
     [u.id, refuse],
   );
 
-  // Leaving with a bracket text that is not a valid tree would drop what was typed: asked first.
-  const leaving = (go: () => void) => (): void => {
-    if (textProblems === 0) go();
-    else setTreeDialog({ kind: 'discard', problems: textProblems, onSubmit: go });
-  };
+  // Leaving (or showing another tree) with a bracket text that is not a valid tree would drop what was
+  // typed: asked first.
+  const leaving =
+    (go: () => void, action = { question: 'Leave this utterance', button: 'leave' }) =>
+    (): void => {
+      if (textProblems === 0) go();
+      else setTreeDialog({ kind: 'discard', problems: textProblems, action, onSubmit: go });
+    };
   const back = leaving(onBack);
   const navigate = (delta: number): void => leaving(() => onNavigate(delta))();
+  const switchTree = (name: string): void => {
+    if (name === shown?.gold.name) return;
+    leaving(() => setTreeName(name), { question: `Show the tree “${name}”`, button: 'switch' })();
+  };
 
   const env: CommandEnv = {
     gold: currentGold,
@@ -244,6 +251,7 @@ export function Workspace({
       toggleSpectrogram: () => setSpectrogram((s) => !s),
       nextSystem: system.next,
       showTree: setTreeName,
+      switchTree,
       setMoving: (range) => setPick(range ? { range, in: shownGold } : null),
       treeDialog: (req) =>
         setTreeDialog(
@@ -369,7 +377,7 @@ export function Workspace({
             shown={shown}
             tree={tree}
             textProblems={textProblems}
-            onShowTree={setTreeName}
+            onShowTree={switchTree}
             moving={moving}
             movingWords={moving ? selectionWords({ kind: 'nodes', range: moving }, ctx) : null}
             spectrogram={spectrogram && peaks ? { url, startSec: u.startSec, endSec: u.endSec } : null}

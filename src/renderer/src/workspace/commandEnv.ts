@@ -55,6 +55,8 @@ export interface CommandEnv {
     /** Shows the next system; false when there is no other. */
     nextSystem(): boolean;
     showTree(name: string | null): void;
+    /** Shows another tree at the annotator's request: asked first when the bracket text has problems. */
+    switchTree(name: string): void;
     /** Starts (a range) or ends (null) picking the new parent of nodes being moved. */
     setMoving(range: SiblingRange | null): void;
     treeDialog(req: TreeDialogRequest): void;

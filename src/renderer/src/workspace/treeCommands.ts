@@ -183,7 +183,7 @@ export function nextTree(env: CommandEnv): void {
     trees.findIndex((t) => t.name === env.treeName),
   );
   const next = trees[(i + 1) % trees.length]!.name;
-  env.ui.showTree(next);
+  env.ui.switchTree(next);
   if (env.selection.kind === 'nodes') env.select(NO_SELECTION);
 }
 
