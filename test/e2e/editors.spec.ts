@@ -85,6 +85,21 @@ test('the bracket text is one constituent per line, keeps the layout typed, and 
   await expect.poll(() => bracketLines(page)).toBe(prettyTree(parseTreeOrThrow(typed)));
   await shotOfText(page, testInfo, 'editors-02-formatted');
   expect(await storedTree('news-04', 'syntax')).toBe(formatTree(parseTreeOrThrow(typed)));
+
+  // Ctrl+Z undoes the Format and then the line break as text (neither changed the tree), and only then
+  // the saved edit, which brings the stored tree back.
+  const original = await storedTree('news-04', 'syntax');
+  await page.keyboard.press('b');
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => lineCount(page)).toBe(2);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => lineCount(page)).toBe(1);
+  expect(await storedTree('news-04', 'syntax')).toBe(original);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => bracketLines(page)).toBe(prettyTree(stored));
+  await expect
+    .poll(() => storedTree('news-04', 'syntax').then((t) => formatTree(parseTreeOrThrow(t))))
+    .toBe(formatTree(stored));
   expect(errors).toEqual([]);
 });
 

@@ -52,8 +52,9 @@ function layoutFree(text: string, typed: boolean, words: readonly string[]): str
  * text) and a valid text redraws the tree; the caret selects the node it is in, and a node selected in
  * the drawing is selected in the text. A tree is shown one constituent per line when the utterance opens,
  * when the tree changes outside the editor, and on Format (Shift+Alt+F); while the annotator types, the
- * layout is theirs (a text that is the tree shown is never rewritten). Ctrl+Z undoes typing that is not
- * saved yet (an invalid text), and otherwise is the workspace's undo; Esc returns to the tiers.
+ * layout is theirs (a text that is the tree shown is never rewritten). Ctrl+Z undoes typing that changed
+ * no tree (an invalid text, a change of layout, a Format), and otherwise is the workspace's undo; Esc
+ * returns to the tiers.
  */
 export function BracketEditor(props: Props) {
   const monaco = useMonacoModule();
@@ -64,6 +65,9 @@ export function BracketEditor(props: Props) {
   const [problems, setProblems] = useState(0);
   const [diagnostics, setDiagnostics] = useState<readonly Diagnostic[]>([]);
   const formatRef = useRef<(() => void) | null>(null);
+  // The text as last shown from the store or typed as a change of the tree. Typing since then (a text that
+  // is not a tree yet, a change of layout, a Format) is undone as text before Ctrl+Z undoes saved edits.
+  const synced = useRef('');
   const goToRef = useRef<((d: Diagnostic) => void) | null>(null);
   useEffect(() => {
     latest.current = props;
@@ -100,6 +104,7 @@ export function BracketEditor(props: Props) {
     });
     editorRef.current = editor;
     const model = editor.getModel()!;
+    synced.current = model.getValue();
     const check = (): TreeCheck => {
       const p = latest.current;
       const c = checkTreeText(model.getValue(), p.typed, p.words);
@@ -114,7 +119,11 @@ export function BracketEditor(props: Props) {
     const subs = [
       model.onDidChangeContent(() => {
         const c = check();
-        if (!applying.current) latest.current.onEdit(model.getValue(), c);
+        if (applying.current) return;
+        const p = latest.current;
+        if (c.tree && formatTree(c.tree, { typed: p.typed }) !== layoutFree(p.text ?? '', p.typed, p.words))
+          synced.current = model.getValue();
+        p.onEdit(model.getValue(), c);
       }),
       editor.onDidChangeCursorSelection((e) => {
         if (!applying.current && editor.hasTextFocus())
@@ -123,12 +132,9 @@ export function BracketEditor(props: Props) {
     ];
     const leaveWhen = '!suggestWidgetVisible && !findWidgetVisible && !markersNavigationVisible';
     editor.addCommand(m.KeyCode.Escape, () => latest.current.onLeave(), leaveWhen);
-    // Typing not yet in the gold standard (an invalid text) is undone here, as text; otherwise Ctrl+Z is
-    // the workspace's undo of the last saved edit.
-    const unsaved = (): boolean => {
-      const p = latest.current;
-      return layoutFree(model.getValue(), p.typed, p.words) !== layoutFree(p.text ?? '', p.typed, p.words);
-    };
+    // Typing not in the gold standard (a text that is not a tree yet, a change of layout, a Format) is
+    // undone here, as text; otherwise Ctrl+Z is the workspace's undo of the last saved edit.
+    const unsaved = (): boolean => model.getValue() !== synced.current;
     const undo = (): void => (unsaved() ? editor.trigger('keyboard', 'undo', null) : latest.current.onUndo());
     const redo = (): void => (unsaved() ? editor.trigger('keyboard', 'redo', null) : latest.current.onRedo());
     editor.addCommand(m.KeyMod.CtrlCmd | m.KeyCode.KeyZ, undo);
@@ -181,6 +187,7 @@ export function BracketEditor(props: Props) {
       } finally {
         applying.current = false;
       }
+      synced.current = model.getValue();
     }
     const c = checkTreeText(model.getValue(), typed, words);
     monaco.editor.setModelMarkers(
