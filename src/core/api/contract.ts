@@ -1,6 +1,7 @@
 // The API, written once. Each method has a request schema and a response schema; both transports
 // (Electron IPC and the browser host) serve exactly these keys, and the main side validates every request.
 import { z } from 'zod';
+import { AsrReport } from '../asr/asrReport';
 import { AnnotationStatus, Peaks, ProjectSummary, UtteranceDetail, UtteranceSummary } from '../model/schemas';
 import { GoldDiff } from '../gold/diff';
 import { GoldRecords } from '../gold/records';
@@ -212,10 +213,14 @@ export const NbestBreakdown = z.strictObject({
 });
 export type NbestBreakdown = z.infer<typeof NbestBreakdown>;
 
-/** The result of the `report:plots` job: the dashboard's plots and every system's N-best breakdown. */
+/**
+ * The result of the `report:plots` job: the dashboard's plots, every system's N-best breakdown and the ASR
+ * analysis (error lists, speakers, NCE per system; sc_stats's tests per pair).
+ */
 export const DashboardReport = z.strictObject({
   plots: z.array(PlotSvg),
   nbest: z.array(NbestBreakdown),
+  asr: AsrReport,
 });
 export type DashboardReport = z.infer<typeof DashboardReport>;
 

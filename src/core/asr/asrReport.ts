@@ -104,7 +104,9 @@ export const AsrSystemReport = z.strictObject({
       n: z.number(),
     })
     .nullable(),
-  /** The settings behind the analysis: the word scoring's signature and the speaker source. */
+  /** The word scoring's signature (how the alignments were made). */
+  wordSignature: z.string(),
+  /** The analysis's own settings: where speakers come from, how long the lists are. */
   signature: z.string(),
 });
 export type AsrSystemReport = z.infer<typeof AsrSystemReport>;
@@ -277,9 +279,10 @@ export function buildAsrReport(input: AsrInput): AsrReport {
       speakers: speakerSummary(d.counts, nceOf),
       nce,
       reliability: all === null || all.length === 0 ? null : reliabilityDiagram(all),
+      wordSignature: d.signature,
       signature: makeSignature('asr', [
-        ['words', d.signature.replace(/\|v:[^|]*$/, '').replace(/[|:]/g, '_')],
         ['speakers', 'project'],
+        ['lists', ASR_LIST_LIMIT],
       ]),
     };
   });

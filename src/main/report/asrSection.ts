@@ -151,23 +151,39 @@ export function asrHtml(asr: AsrReport): string {
       `<h3>${e(s.name)}</h3>` +
       `<p>${s.sentences.total} utterances, ${s.sentences.withErrors} with errors (${s.sentences.withSubstitutions} with substitutions, ${s.sentences.withDeletions} with deletions, ${s.sentences.withInsertions} with insertions); ` +
       `${w.ref} reference words, ${w.hyp} hypothesis words: C ${w.C}, S ${w.S}, D ${w.D}, I ${w.I}. ${nce}.</p>` +
-      `<p class="muted"><code>${e(s.signature)}</code>; <code>${e(s.nce.signature)}</code></p>` +
+      `<p class="muted"><code>${e(s.wordSignature)}</code>; <code>${e(s.signature)}</code>; <code>${e(s.nce.signature)}</code></p>` +
       `<h4>By speaker</h4>${speakerTable(s)}` +
-      `<div class="wide">${listTable('Confusion pairs', s.confusions)}${listTable('Insertions', s.insertions)}${listTable('Deletions', s.deletions)}${listTable('Substituted reference words', s.substitutions)}${listTable('Falsely recognised words', s.falselyRecognized)}</div>`
+      `<div style="display:flex;flex-wrap:wrap;gap:0 2.5rem;align-items:flex-start">` +
+      [
+        listTable('Confusion pairs', s.confusions),
+        listTable('Insertions', s.insertions),
+        listTable('Deletions', s.deletions),
+        listTable('Substituted reference words', s.substitutions),
+        listTable('Falsely recognised words', s.falselyRecognized),
+      ]
+        .map((t) => `<div>${t}</div>`)
+        .join('') +
+      '</div>'
     );
   });
-  const pairRows = asr.pairs.flatMap((p) =>
-    p.tests.map(
+  const pairTables = asr.pairs.map((p) => {
+    const rows = p.tests.map(
       (t) =>
-        `<tr><td>${e(p.systemA)} vs ${e(p.systemB)}</td><td>${TEST_NAMES[t.test]}</td><td>${p3(t.pValue)}</td>` +
+        `<tr><th scope="row">${TEST_NAMES[t.test]}</th><td>${p3(t.pValue)}</td>` +
         `<td>${t.exactPValue === undefined ? '' : p3(t.exactPValue)}</td><td>${t.n} ${t.unit}</td>` +
         `<td>${t.better === null ? 'level' : e(t.better === 'A' ? p.systemA : p.systemB)}</td><td><code>${e(t.signature)}</code></td></tr>`,
-    ),
-  );
+    );
+    return (
+      `<h4>${e(p.systemA)} vs ${e(p.systemB)} <span class="muted">(${p.n} utterances scored for both)</span></h4>` +
+      (rows.length === 0
+        ? '<p class="muted">No utterance in common: nothing to test.</p>'
+        : `<table><thead><tr><th>test</th><th>p (sc_stats)</th><th>exact p (binomial tests)</th><th>n</th><th>better</th><th>settings</th></tr></thead><tbody>${rows.join('')}</tbody></table>`)
+    );
+  });
   const tests =
-    pairRows.length === 0
+    pairTables.length === 0
       ? ''
-      : `<h3>Significance as sc_stats gives it</h3><table><thead><tr><th>systems</th><th>test</th><th>p (sc_stats)</th><th>exact p</th><th>n</th><th>better</th><th>settings</th></tr></thead><tbody>${pairRows.join('')}</tbody></table>` +
+      : `<h3>Significance as sc_stats gives it</h3>${pairTables.join('')}` +
         '<p class="muted">Two-sided p-values computed as NIST sc_stats does: MAPSSWE over segments of the word alignments, the sign and Wilcoxon tests over per-speaker word error rates, McNemar over utterances with and without errors. For more than 20 pairs sc_stats approximates the binomial tail (sign, McNemar) with a formula that understates it; the exact binomial p-value is beside it.</p>';
   return `<section id="asr"><h2>Speech recognition errors</h2>${parts.join('')}${tests}</section>`;
 }

@@ -6,6 +6,7 @@ import { COVERAGE_LEGEND, UNDEFINED, coverageText, isPartial } from '../../core/
 import { systemColour } from '../../core/scoring/systemColour';
 import { lowerIsBetter } from '../../core/scoring/utteranceMetrics';
 import { LEVEL_NAMES, missingLabelsNote } from '../../core/nbest/breakdownLevels';
+import { asrHtml } from './asrSection';
 import { pct } from './markdownReport';
 import { BREAKDOWN_METRICS, type NbestBreakdown } from './nbestBreakdown';
 import type { ReportFigure, ReportInterval, ReportModel } from './reportModel';
@@ -221,11 +222,12 @@ export function htmlReport(model: ReportModel, plots: readonly PlotSvg[]): strin
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${e(title)}</title><style>${STYLE}</style></head><body>`,
     `<header><h1>${e(title)}</h1><p class="muted">SIEVE ${e(model.version)} · ${model.systems.length} system(s): ${model.systems.map((s) => e(s.name)).join(', ')}</p>`,
-    `<nav><a href="#corpus">Corpus figures</a><a href="#paired">Paired comparisons</a><a href="#plots">Plots</a><a href="#nbest">N-best breakdown</a><a href="#utterances">Per utterance</a></nav></header>`,
+    `<nav><a href="#corpus">Corpus figures</a><a href="#paired">Paired comparisons</a><a href="#plots">Plots</a><a href="#asr">Speech recognition errors</a><a href="#nbest">N-best breakdown</a><a href="#utterances">Per utterance</a></nav></header>`,
     '<main>',
     corpusSection(model),
     comparisonSection(model),
     plotSection(model, plots),
+    asrHtml(model.asr),
     nbestSection(model),
     appendixSection(model),
     '</main></body></html>',

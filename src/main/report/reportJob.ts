@@ -79,7 +79,7 @@ export function startReportJob(
       },
       progress,
     );
-    if (result.type === 'plots') return { plots: result.plots, nbest: result.nbest };
+    if (result.type === 'plots') return { plots: result.plots, nbest: result.nbest, asr: result.asr };
     return reportFile(name, output as TextFormat | 'pdf', result.text, printToPdf);
   });
 }

@@ -80,6 +80,7 @@ describe('report worker', () => {
         type: 'plots',
         plots: await renderPlots(model.plots),
         nbest: model.nbest,
+        asr: model.asr,
       });
       expect((plots as { plots: unknown[] }).plots.length).toBeGreaterThan(5);
     } finally {

@@ -40,7 +40,7 @@ async function run(): Promise<void> {
         post({ type: 'progress', phase: 'plots', done: k, total: model.plots.length });
         plots.push(await renderPlot(p));
       }
-      post({ type: 'plots', plots, nbest: model.nbest });
+      post({ type: 'plots', plots, nbest: model.nbest, asr: model.asr });
     } else {
       post({ type: 'progress', phase: 'writing', done: 0, total: 0 });
       post({ type: 'text', text: await reportText(model, task.output) });

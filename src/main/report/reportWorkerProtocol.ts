@@ -1,5 +1,6 @@
 // What the app process and a report worker say to each other: the task the worker is started with, its
 // progress, and its one answer (the plots, the report text, or the error).
+import type { AsrReport } from '../../core/asr/asrReport';
 import type { NbestBreakdown, PlotSvg, ScoringSettings } from '../../core/api/contract';
 import type { WorkerFailure } from '../workerFailure';
 import type { TextFormat } from './exportReport';
@@ -20,7 +21,8 @@ export interface ReportTask {
 
 /** The worker's answer. */
 export type ReportResult =
-  { type: 'plots'; plots: PlotSvg[]; nbest: NbestBreakdown[] } | { type: 'text'; text: string };
+  | { type: 'plots'; plots: PlotSvg[]; nbest: NbestBreakdown[]; asr: AsrReport }
+  | { type: 'text'; text: string };
 
 /** A message from the worker: progress, then one answer or a failure. */
 export type ReportWorkerMessage =
