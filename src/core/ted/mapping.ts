@@ -40,7 +40,8 @@ function fillTable(ws: TedWorkspace, F: TreeView, x: number, G: TreeView, y: num
     gType[j] = G.type[yj]!;
     gOff[j] = G.toOrig[yj]!;
   }
-  for (let j = 0; j <= ny; j++) fd[j] = j * costs.ins;
+  const { ins, del, sub } = costs;
+  for (let j = 0; j <= ny; j++) fd[j] = j * ins;
   for (let i = 1; i <= nx; i++) {
     const xi = F.postToPre[f0 + i - 1]!;
     const lx = F.postLld[f0 + i - 1]! - f0;
@@ -48,21 +49,36 @@ function fillTable(ws: TedWorkspace, F: TreeView, x: number, G: TreeView, y: num
     const tx = F.type[xi]!;
     const dRow = F.toOrig[xi]! * n2;
     const row = i * W;
+    const up = row - W;
     // The cells to the left and up-left are carried in variables (no store-to-load round trip).
-    let left = i * costs.del;
-    let diag = fd[row - W]!;
+    let left = i * del;
+    let diag = fd[up]!;
     fd[row] = left;
-    for (let j = 1; j <= ny; j++) {
-      const ly = gLld[j - 1]!;
-      const above = fd[row - W + j]!;
-      let d = above + costs.del;
-      const b = left + costs.ins;
-      if (b < d) d = b;
-      const ren = kx === gKey[j - 1] ? 0 : tx === gType[j - 1] ? costs.sub : Infinity;
-      const m = lx === 0 && ly === 0 ? diag + ren : fd[lx * W + ly]! + delta[dRow + gOff[j - 1]!]! + ren;
-      left = m < d ? m : d;
-      fd[row + j] = left;
-      diag = above;
+    if (lx === 0) {
+      // x's subtree reaches F_x's leftmost leaf: a pair of trees wherever y's does too.
+      for (let j = 1; j <= ny; j++) {
+        const ly = gLld[j - 1]!;
+        const above = fd[up + j]!;
+        let d = above + del;
+        const b = left + ins;
+        if (b < d) d = b;
+        const ren = kx === gKey[j - 1] ? 0 : tx === gType[j - 1] ? sub : Infinity;
+        const m = ly === 0 ? diag + ren : fd[ly]! + delta[dRow + gOff[j - 1]!]! + ren;
+        left = m < d ? m : d;
+        fd[row + j] = left;
+        diag = above;
+      }
+    } else {
+      const lxRow = lx * W;
+      for (let j = 1; j <= ny; j++) {
+        let d = fd[up + j]! + del;
+        const b = left + ins;
+        if (b < d) d = b;
+        const ren = kx === gKey[j - 1] ? 0 : tx === gType[j - 1] ? sub : Infinity;
+        const m = fd[lxRow + gLld[j - 1]!]! + delta[dRow + gOff[j - 1]!]! + ren;
+        left = m < d ? m : d;
+        fd[row + j] = left;
+      }
     }
   }
 }

@@ -68,39 +68,53 @@ export function spfLeft(
     for (let j = 0; j <= m; j++) fd[j] = j * insG;
     for (let i = 1; i <= nF; i++) {
       const lx = fLld[i - 1]!; // forest left of x: rows [0, lx)
-      const xOnPath = lx === 0;
       const kx = fKey[i - 1]!;
       const tx = fType[i - 1]!;
       const dRow = fOff[i - 1]!;
       const row = i * W;
-      const up = row - W;
-      const lxRow = lx * W;
+      // Cell (i, j) for G's postorder node jj = k0 + j − 1 is at rowJ + jj, the cell above at upJ + jj.
+      const rowJ = row + 1 - k0;
+      const upJ = rowJ - W;
       // The cells to the left and up-left are carried in variables (no store-to-load round trip).
       let left = i * delF;
-      let diag = fd[up]!;
+      let diag = fd[row - W]!;
       fd[row] = left;
-      for (let j = 1; j <= m; j++) {
-        const jj = k0 + j - 1;
-        const above = fd[up + j]!;
-        let d = above + delF; // Eq. (19), first term: delete x
-        const b = left + insG; // second term: insert y
-        if (b < d) d = b;
-        const ky = gKey[jj]!;
-        const ren = kx === ky ? 0 : tx === gType[jj] ? sub : Infinity; // Thomae et al. §5: typed ∞
-        const ly = gLld[jj]! - k0;
-        if (xOnPath && ly === 0) {
-          // Eq. (20), Case 1: both forests are trees; store the distance of their children forests.
-          const c = diag;
-          delta[dRow + gOff[jj]!] = c;
-          if (c + ren < d) d = c + ren;
-        } else {
-          // Eq. (21), Case 2: the forests left of x and y plus the subtree pair (x, y).
-          const c = fd[lxRow + ly]! + delta[dRow + gOff[jj]!]! + ren;
-          if (c < d) d = c;
+      if (lx === 0) {
+        // x is on F_v's left path.
+        for (let jj = k0; jj <= jr; jj++) {
+          const above = fd[upJ + jj]!;
+          let d = above + delF; // Eq. (19), first term: delete x
+          const b = left + insG; // second term: insert y
+          if (b < d) d = b;
+          const ren = kx === gKey[jj] ? 0 : tx === gType[jj] ? sub : Infinity; // Thomae et al. §5: typed ∞
+          const ly = gLld[jj]!;
+          if (ly === k0) {
+            // Eq. (20), Case 1: both forests are trees; store the distance of their children forests.
+            delta[dRow + gOff[jj]!] = diag;
+            const c = diag + ren;
+            if (c < d) d = c;
+          } else {
+            // Eq. (21), Case 2: the forests left of x and y plus the subtree pair (x, y).
+            const c = fd[ly - k0]! + delta[dRow + gOff[jj]!]! + ren;
+            if (c < d) d = c;
+          }
+          fd[rowJ + jj] = d;
+          left = d;
+          diag = above;
         }
-        fd[row + j] = d;
-        left = d;
-        diag = above;
+      } else {
+        // Eq. (21) throughout: x's subtree does not reach F_v's leftmost leaf.
+        const lxJ = lx * W - k0 + 1;
+        for (let jj = k0; jj <= jr; jj++) {
+          let d = fd[upJ + jj]! + delF;
+          const b = left + insG;
+          if (b < d) d = b;
+          const ren = kx === gKey[jj] ? 0 : tx === gType[jj] ? sub : Infinity;
+          const c = fd[lxJ + gLld[jj]! - 1]! + delta[dRow + gOff[jj]!]! + ren;
+          if (c < d) d = c;
+          fd[rowJ + jj] = d;
+          left = d;
+        }
       }
     }
     ws.cells += nF * m;
