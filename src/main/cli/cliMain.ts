@@ -1,6 +1,5 @@
 // Entry of the `sieve` command (bundled to out/main/cli.js, started by bin/sieve.mjs). It loads only the
 // command table; the command that runs loads its own module (src/main/cli/commands/index.ts).
-import { createRequire } from 'node:module';
 import { commandEntry } from './commands';
 import { runCli } from './runCli';
 
@@ -21,6 +20,7 @@ process.stderr.on('error', (err: NodeJS.ErrnoException) => {
  * Node 22 or newer. Every other command runs in the Node that was started.
  */
 async function runInRepoNode(argv: string[]): Promise<number> {
+  const { createRequire } = await import('node:module');
   let node: string;
   try {
     node = createRequire(import.meta.url).resolve('node/bin/node');

@@ -106,7 +106,7 @@ export const commands: readonly CommandEntry[] = [
   {
     name: 'compare',
     summary:
-      'Significance of the difference between two systems on one figure (paired bootstrap, randomisation)',
+      'Significance of the difference between two systems (paired bootstrap, randomisation; sc_stats tests)',
     project: false,
     load: async () => (await import('./compare')).compare,
   },
