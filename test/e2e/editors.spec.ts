@@ -145,9 +145,15 @@ test('a problem in the bracket text is listed in words, and leaving with it asks
   expect(await storedTree('news-01', 'syntax')).toBe(before);
 });
 
-test('↓ goes back down the way ↑ came, and after W to what was wrapped', async ({ page }) => {
+test('↓ goes back down the way ↑ came, and after W to what was wrapped', async ({ page }, testInfo) => {
   await openUtterance(page, host, 'train-01');
   await showTree(page, 'syntax');
+  // The key sheet says so.
+  await page.keyboard.press('?');
+  await expect(page.getByText('go back down the way ↑ came (or to the first child)')).toBeVisible();
+  await shot(page, testInfo, 'editors-06-key-sheet');
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('go back down the way ↑ came (or to the first child)')).toHaveCount(0);
   const selected = page.locator('.node-box.selected');
   // "Bonn" (word 5): ↑ NNP, ↑ NP, ↑ PP; then ↓ NP, ↓ NNP, ↓ "Bonn".
   await page.keyboard.press('Home');
