@@ -16,7 +16,7 @@ import { getSystemOutput, importSystemOutputs } from '../store/systemStore';
 import { scoringContext, systemScores, utteranceScores } from './projectScores';
 import { scoreProject } from './scoreProject';
 import { runScorePool } from './workerPool';
-import type { ScoredPair } from './workerProtocol';
+import type { ScoreCacheRow } from '../store/scoreCache';
 
 let dir: string;
 let cleanup: () => void;
@@ -192,6 +192,58 @@ describe('scoreProject', { timeout: 60_000 }, () => {
     }
   });
 
+  it('has the workers write the cache themselves, and rewrites only the edited utterance’s pairs after an edit', async () => {
+    const file = await synthetic(100);
+    // A trigger (in this test's copy only) records every row written to the cache, by any connection.
+    const store = ProjectStore.open(file);
+    try {
+      store.db.exec(`CREATE TABLE written (system_id INTEGER, utterance_id TEXT);
+        CREATE TRIGGER score_cache_written AFTER INSERT ON score_cache
+        BEGIN INSERT INTO written VALUES (NEW.system_id, NEW.utterance_id); END;`);
+      const written = () =>
+        store.db.prepare('SELECT system_id AS s, utterance_id AS u FROM written ORDER BY 1, 2').all() as {
+          s: number;
+          u: string;
+        }[];
+      const cold = await scoreProject(store, { jobs: 2 });
+      expect(cold).toEqual(inThreadOf(store));
+      // Every pair once, each row from the worker that scored it, and valid for the current revisions.
+      const rows = written();
+      expect(rows).toHaveLength(200);
+      expect(new Set(rows.map((r) => `${r.s}/${r.u}`)).size).toBe(200);
+      const warm = await scoreProject(store, { jobs: 2 });
+      expect(warm).toEqual(cold);
+      expect(written()).toHaveLength(200);
+      store.db.exec('DELETE FROM written');
+      const g: GoldRecords = store.goldState('u0042').gold;
+      store.applyGoldDiff(
+        'u0042',
+        diffGold(g, { ...g, concepts: [{ attribute: 'goal', value: 'elsewhere' }] }),
+      );
+      const again = await scoreProject(store, { jobs: 2 });
+      expect(written()).toEqual([
+        { s: 1, u: 'u0042' },
+        { s: 2, u: 'u0042' },
+      ]);
+      expect(again).toEqual(inThreadOf(store));
+    } finally {
+      store.close();
+    }
+  });
+
+  it('scores a read-only project in worker threads without writing its cache', async () => {
+    const file = await synthetic(100);
+    const expected = inThread(file);
+    const store = ProjectStore.open(file, { readOnly: true });
+    try {
+      expect(store.readOnly).toBe(true);
+      expect(await scoreProject(store, { jobs: 2 })).toEqual(expected);
+      expect(store.db.prepare('SELECT count(*) FROM score_cache').pluck().get()).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
   it('scores with the project’s settings in the workers: the phonetic aligner with the CMU dictionary', async () => {
     const file = demoCopy();
     const store = ProjectStore.open(file);
@@ -218,14 +270,22 @@ describe('scoreProject', { timeout: 60_000 }, () => {
     const store = ProjectStore.open(file);
     const settings = store.scoringSettings().settings;
     store.close();
-    const results: ScoredPair[] = [];
+    const results: ScoreCacheRow[] = [];
     // A pair whose utterance does not exist is left out; the others come back from real worker threads.
-    await runScorePool({ file, settings }, 2, [[[1, 'u0000']], [[1, 'nope']], [[2, 'u0001']]], (r) =>
-      results.push(...r),
+    await runScorePool(
+      { file, settings, cache: false },
+      2,
+      [[[1, 'u0000']], [[1, 'nope']], [[2, 'u0001']]],
+      (r) => results.push(...r),
     );
     expect(results.map((r) => r.utteranceId).sort()).toEqual(['u0000', 'u0001']);
     await expect(
-      runScorePool({ file: path.join(dir, 'missing.sieve'), settings }, 2, [[[1, 'u0000']]], () => {}),
+      runScorePool(
+        { file: path.join(dir, 'missing.sieve'), settings, cache: false },
+        2,
+        [[[1, 'u0000']]],
+        () => {},
+      ),
     ).rejects.toThrow();
   });
 });

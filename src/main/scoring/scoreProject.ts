@@ -1,15 +1,15 @@
 // Scores a whole project: what the cache holds for the current gold, output and settings is read in bulk,
 // the rest is scored in a pool of worker threads (or in this thread for one job or a handful of pairs), and
-// the new scores are written back to the cache, one transaction per chunk, as they arrive.
+// the new scores are written to the cache in batches, by the workers themselves or by this thread.
 import os from 'node:os';
 import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { AppError } from '../../core/api/errors';
 import { readGold } from '../store/goldStore';
 import { ProjectStore } from '../store/projectStore';
+import { scoreCacheWriter } from '../store/scoreCache';
 import { getSystemOutput, getSystemProfile } from '../store/systemStore';
 import { type ScoringContext, scoringContext } from './projectScores';
 import { runScorePool } from './workerPool';
-import type { ScoredPair } from './workerProtocol';
 
 /** How to score a project. */
 export interface ScoreProjectOptions {
@@ -62,31 +62,30 @@ function cachedAndMissing(
   return { cached, missing, total };
 }
 
+/** One pair scored in this thread, with the revisions of the gold and the output it was computed from. */
+interface ScoredPair {
+  systemId: number;
+  utteranceId: string;
+  scores: UtteranceScores;
+  goldRev: number;
+  outputRev: number;
+}
+
 /** Writes scored pairs to the cache in one transaction, with the revisions they were computed from. */
 function cacheWriter(store: ProjectStore, ctx: ScoringContext): (results: readonly ScoredPair[]) => void {
   // A read-only project is scored all the same; its scores are just not kept.
   if (store.readOnly) return () => {};
-  // A pair whose utterance or system was deleted meanwhile is not written.
-  const put = store.db.prepare(
-    `INSERT OR REPLACE INTO score_cache (system_id, utterance_id, metric, signature, gold_rev, output_rev, value)
-     SELECT ?, ?, 'utterance', ?, ?, ?, ?
-      WHERE EXISTS (SELECT 1 FROM utterance WHERE id = ?) AND EXISTS (SELECT 1 FROM system WHERE id = ?)`,
-  );
-  const write = store.db.transaction((results: readonly ScoredPair[]) => {
-    for (const r of results)
-      put.run(
-        r.systemId,
-        r.utteranceId,
-        ctx.signature,
-        r.goldRev,
-        r.outputRev,
-        JSON.stringify(r.scores),
-        r.utteranceId,
-        r.systemId,
-      );
-  });
-  // The write lock first, so a cache write never fails on a snapshot another writer moved past.
-  return (results) => write.immediate(results);
+  const writer = scoreCacheWriter(store.db, ctx.signature);
+  return (results) =>
+    writer.write(
+      results.map((r) => ({
+        systemId: r.systemId,
+        utteranceId: r.utteranceId,
+        goldRev: r.goldRev,
+        outputRev: r.outputRev,
+        value: JSON.stringify(r.scores),
+      })),
+    );
 }
 
 /** Scores pairs in this thread, a chunk at a time, yielding to the event loop between chunks. */
@@ -118,7 +117,9 @@ async function scoreInThread(
 /**
  * Every utterance's scores of the chosen systems (all by default), by system id: cached scores where the
  * cache holds them for the current gold, output and settings, the rest scored in `jobs` worker threads
- * (each opening the project file read-only) and cached. Accepts an open store or a project file.
+ * (each opening the project file on its own connection and writing what it scores to the cache, unless the
+ * project is read-only) or, for one job or a handful of pairs, in this thread. Scores from the cache or
+ * from workers are read from JSON (an undefined figure reads as null). Accepts an open store or a file.
  */
 export async function scoreProject(
   project: string | ProjectStore,
@@ -144,16 +145,32 @@ export async function scoreProject(
     for (let k = 0; k < missing.length; k += size) chunks.push(missing.slice(k, k + size));
 
     const fresh = new Map<number, Map<string, UtteranceScores>>(systemIds.map((id) => [id, new Map()]));
-    const write = cacheWriter(store, ctx);
-    const onScored = (results: ScoredPair[]): void => {
-      write(results);
-      for (const r of results) fresh.get(r.systemId)!.set(r.utteranceId, r.scores);
-      done += results.length;
+    const scored = (n: number): void => {
+      done += n;
       options.onProgress?.(done, total);
     };
-    if (threads === 1) await scoreInThread(store, ctx, chunks, onScored);
-    // Workers read the file this connection reads (a read-only project may be read from a snapshot).
-    else await runScorePool({ file: store.db.name, settings: ctx.settings }, threads, chunks, onScored);
+    if (threads === 1) {
+      const write = cacheWriter(store, ctx);
+      await scoreInThread(store, ctx, chunks, (results) => {
+        write(results);
+        for (const r of results) fresh.get(r.systemId)!.set(r.utteranceId, r.scores);
+        scored(results.length);
+      });
+    }
+    // Workers read the file this connection reads (a read-only project may be read from a snapshot) and
+    // write their scores to its cache themselves, so this thread only hands out chunks and collects the
+    // scores, read from JSON as a warm run reads them from the cache.
+    else
+      await runScorePool(
+        { file: store.db.name, settings: ctx.settings, cache: !store.readOnly },
+        threads,
+        chunks,
+        (rows) => {
+          for (const r of rows)
+            fresh.get(r.systemId)!.set(r.utteranceId, JSON.parse(r.value) as UtteranceScores);
+          scored(rows.length);
+        },
+      );
 
     if (done !== total) options.onProgress?.(total, total);
     const order = store.listUtterances().map((u) => u.id);

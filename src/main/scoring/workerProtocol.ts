@@ -1,23 +1,19 @@
-// The messages between the scoring pool and its worker threads.
-import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
+// The messages between the scoring pool and its worker threads. Scores travel as the JSON the cache holds:
+// the worker makes it for the cache anyway, a string crosses threads at the cost of a copy, and parsing it is
+// cheaper for the app thread than rebuilding the object graph from a structured clone.
+import type { ScoreCacheRow } from '../store/scoreCache';
 
-/** One pair's scores with the revisions of the gold and the output they were computed from. */
-export interface ScoredPair {
-  systemId: number;
-  utteranceId: string;
-  scores: UtteranceScores;
-  goldRev: number;
-  outputRev: number;
-}
+/**
+ * Pool → worker: score a chunk of (system id, utterance id) pairs, or (once there are no chunks left for
+ * it) write every score not yet in the cache, waiting for the write lock if need be.
+ */
+export type WorkerRequest = { type: 'score'; chunk: number; pairs: [number, string][] } | { type: 'flush' };
 
-/** Pool → worker: score a chunk of (system id, utterance id) pairs. */
-export interface WorkerRequest {
-  type: 'score';
-  chunk: number;
-  pairs: [number, string][];
-}
-
-/** Worker → pool: a chunk's scores (pairs that vanished meanwhile are left out), or why it failed. */
+/**
+ * Worker → pool: a chunk's scores with the revisions they were computed from (pairs that vanished meanwhile
+ * are left out), that every score it made is written, or why it failed.
+ */
 export type WorkerReply =
-  | { type: 'scored'; chunk: number; results: ScoredPair[] }
-  | { type: 'failed'; chunk: number; message: string };
+  | { type: 'scored'; chunk: number; results: ScoreCacheRow[] }
+  | { type: 'flushed' }
+  | { type: 'failed'; message: string };
