@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DashboardReport, type JobStatus, type PlotSvg } from '../../../core/api/contract';
 import { call } from '../bridge';
+import { AsrAnalysisPanel } from './AsrAnalysisPanel';
 import { NbestBreakdownSection } from './NbestBreakdownTable';
 import { safeSvg } from './safeSvg';
 import { reportPhase } from './reportPhase';
@@ -72,10 +73,11 @@ function Plot({ plot }: { plot: PlotSvg }) {
 }
 
 /**
- * The dashboard's plots (rendered to SVG by the app in a job), as a grid, and the N-best breakdown
- * under them, reloaded when the figures change; what is shown stays until the new results are in.
+ * The dashboard's plots (rendered to SVG by the app in a job), as a grid, the speech recognition errors
+ * and the N-best breakdown under them, reloaded when the figures change; what is shown stays until the new
+ * results are in. `onOpen` opens an utterance listed under an error.
  */
-export function DashboardPlots({ version }: { version: number }) {
+export function DashboardPlots({ version, onOpen }: { version: number; onOpen(id: string): void }) {
   const [report, setReport] = useState<DashboardReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onEnd = useCallback((s: JobStatus) => {
@@ -100,6 +102,7 @@ export function DashboardPlots({ version }: { version: number }) {
   return (
     <>
       {report.plots.length > 0 && <PlotSection plots={report.plots} />}
+      <AsrAnalysisPanel asr={report.asr} onOpen={onOpen} />
       <NbestBreakdownSection breakdowns={report.nbest} />
     </>
   );

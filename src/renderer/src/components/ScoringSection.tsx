@@ -69,7 +69,7 @@ export function ScoringSection({ onOpen, children }: { onOpen(id: string): void;
       {children}
       {has && <SystemsDashboard systems={systems} version={imported + settingsRev} onScored={onScored} />}
       {has && scoredRev > 0 && <UtteranceRanking systems={systems} version={scoredRev} onOpen={onOpen} />}
-      {has && scoredRev > 0 && <DashboardPlots version={scoredRev} />}
+      {has && scoredRev > 0 && <DashboardPlots version={scoredRev} onOpen={onOpen} />}
     </div>
   );
 }
