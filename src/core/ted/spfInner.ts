@@ -193,9 +193,10 @@ function growLeft(
       s[base + 1] = d;
       const pb = prev + 1 - first;
       const bb = base - first;
+      // The cell to the left is carried in d from one step to the next (no store-to-load round trip).
       for (let i = first + 1; i < first + len; i++) {
+        b = d + insG; // insert the leftmost root of Γ_k (Γ_k minus it is Γ_{k−1})
         d = s[pb + i]! + delF; // Eq. (19) mirrored: delete the leftmost root a
-        b = s[bb + i]! + insG; // insert the leftmost root of Γ_k (Γ_k minus it is Γ_{k−1})
         if (b < d) d = b;
         ren = ka === cKey[i] ? 0 : ta === cType[i] ? sub : Infinity;
         m = s[after + i - cSize[i]!]! + delta[dRow + cOff[i]!]! + ren; // map the leftmost roots
