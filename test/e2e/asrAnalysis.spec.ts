@@ -1,0 +1,48 @@
+// The speech recognition errors panel end to end: on the demo, a confusion pair lists the utterances it
+// occurs in, and clicking one opens it with the substitution in the system's word tier.
+import { expect, test } from '@playwright/test';
+import type { GoldState } from '../../src/core/api/contract';
+import { startHostProcess, type HostProcess } from './hostProcess';
+import { watchErrors } from './workspacePage';
+
+let host: HostProcess;
+test.beforeAll(async () => {
+  host = await startHostProcess();
+});
+test.afterAll(async () => {
+  await host.stop();
+});
+
+test('a confusion pair lists its utterances; clicking one opens it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(host.url);
+  const panel = page.getByTestId('asr-analysis');
+  // The panel comes with the plots, after the demo's systems are scored.
+  await expect(panel).toBeVisible({ timeout: 45_000 });
+  await panel.getByLabel('System analysed').selectOption({ label: 'pocketsphinx-domain' });
+  const confusions = panel.locator('[data-list="Confusion pairs"]');
+  await expect(confusions.getByRole('heading')).toContainText('distinct');
+  const pair = confusions.locator('[data-error-key="hamburg ==> berlin"]');
+  await pair.click();
+  const listed = page.getByTestId('asr-utterances');
+  await expect(listed).toContainText('“hamburg ==> berlin” in 1 utterance(s)');
+  const open = listed.locator('[data-open-utterance]');
+  await expect(open).toHaveCount(1);
+  const id = await open.getAttribute('data-open-utterance');
+  // Ground truth from the API: the utterance's gold has Hamburg, which that system read as Berlin.
+  const gold = await host.api<GoldState>('gold:get', { utteranceId: id });
+  expect(gold.gold.words.map((w) => w.text.toLowerCase())).toContain('hamburg');
+  await open.click();
+  await expect(page.getByText(id!, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Berlin', { exact: true }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("sc_stats's tests for every pair of systems, each with its n", async ({ page }) => {
+  await page.goto(host.url);
+  const tests = page.getByTestId('asr-analysis').getByRole('table', { name: 'sc_stats tests' });
+  await expect(tests).toBeVisible({ timeout: 45_000 });
+  // The demo has three systems: three pairs × four tests.
+  await expect(tests.locator('tbody tr')).toHaveCount(12);
+  await expect(tests.locator('tbody tr').first()).toContainText(/segments/);
+});
