@@ -3,6 +3,7 @@
 // equally cheap choices it takes sclite's. Plain word sequences are the special case of a chain.
 import type { TranscriptItem } from '../formats/trn';
 import type { AlignedPair, EditCounts } from './align';
+import { type CharacterOptions, characterTokens } from './characters';
 import { type EditCosts, SCLITE_COSTS } from './costs';
 import { MetricInputError } from './metricInputError';
 
@@ -35,6 +36,8 @@ export interface WordNetwork {
 export interface NetworkOptions {
   optionalDeletable?: boolean;
   fragments?: boolean;
+  /** Split every word into characters, as sclite's `-c` (see `characterTokens`). */
+  characters?: CharacterOptions;
 }
 
 const HEAD: NetWord = Object.freeze({ text: '', value: '', isNull: false, optDel: false, frag: false });
@@ -51,30 +54,119 @@ export function netWord(text: string, options: NetworkOptions = {}): NetWord {
   return { text, value, isNull: text === '@', optDel, frag };
 }
 
+// The graph as sclite holds it while building: nodes with ordered in- and out-arcs, arcs between nodes.
+interface Graph {
+  texts: string[];
+  from: number[];
+  to: number[];
+  inArcs: number[][];
+  outArcs: number[][];
+}
+
+function addNode(g: Graph): number {
+  g.inArcs.push([]);
+  g.outArcs.push([]);
+  return g.inArcs.length - 1;
+}
+
+function addArc(g: Graph, text: string, from: number, to: number): number {
+  const k = g.texts.length;
+  g.texts.push(text);
+  g.from.push(from);
+  g.to.push(to);
+  g.outArcs[from]!.push(k);
+  g.inArcs[to]!.push(k);
+  return k;
+}
+
+/** Lays `seq` between nodes `from` and `to`: words in a chain, an alternation's alternatives side by side. */
+function lay(g: Graph, seq: readonly TranscriptItem[], from: number, to: number): void {
+  let cur = from;
+  seq.forEach((item, k) => {
+    const target = k === seq.length - 1 ? to : addNode(g);
+    if (typeof item === 'string') addArc(g, item, cur, target);
+    else for (const alt of item.alternatives) lay(g, alt, cur, target);
+    cur = target;
+  });
+}
+
 /**
- * Builds the network of a transcript: a word is one arc after the current ones; an alternation's
- * alternatives all start after the current arcs, and what follows comes after the last arcs of every
- * alternative, in the order of the alternatives (sclite's `Network_merge_network` appends them).
+ * sclite's `-c` on a built network (SCTK `align.c`, `expand_words_to_chars`, run by `Network_traverse`):
+ * nodes are visited depth first from the start, each pushing its unvisited successors to the front of
+ * the fringe, then every word leaving the node that splits into other characters is replaced by a chain
+ * of its characters — the chain's last arc joins the end node's in-arcs at the end of the list, which is
+ * where sclite's `Network_merge_network` puts it (so it changes the order of ties after alternations).
  */
-export function buildNetwork(items: readonly TranscriptItem[], options: NetworkOptions = {}): WordNetwork {
-  const words: NetWord[] = [HEAD];
-  const preds: number[][] = [[]];
-  const walk = (seq: readonly TranscriptItem[], entry: number[]): number[] => {
-    let cur = entry;
-    for (const item of seq) {
-      if (typeof item === 'string') {
-        words.push(netWord(item, options));
-        preds.push(cur);
-        cur = [words.length - 1];
-      } else {
-        const out: number[] = [];
-        for (const alt of item.alternatives) out.push(...walk(alt, cur));
-        cur = out;
+function splitCharacters(g: Graph, start: number, chars: CharacterOptions, optDel: boolean): void {
+  const visited = new Set<number>([start]);
+  const fringe = [start];
+  while (fringe.length > 0) {
+    const node = fringe.shift()!;
+    for (const a of g.outArcs[node]!) {
+      const next = g.to[a]!;
+      if (!visited.has(next)) {
+        visited.add(next);
+        fringe.unshift(next);
       }
     }
-    return cur;
-  };
-  const finals = walk(items, [0]);
+    for (const a of [...g.outArcs[node]!]) {
+      const text = g.texts[a]!;
+      const isOptDel = optDel && text.length >= 2 && text.startsWith('(') && text.endsWith(')');
+      const inner = isOptDel ? text.slice(1, -1) : text;
+      if (!isOptDel && Array.from(text).length <= 1) continue;
+      let parts = characterTokens(inner, chars);
+      if (!isOptDel && parts.length === 1 && parts[0] === text) continue;
+      if (parts.length === 0) parts = ['@']; // all hyphens under DH (sclite itself crashes there)
+      if (isOptDel) parts = parts.map((c) => `(${c})`);
+      const end = g.to[a]!;
+      g.outArcs[node] = g.outArcs[node]!.filter((x) => x !== a);
+      g.inArcs[end] = g.inArcs[end]!.filter((x) => x !== a);
+      let cur = node;
+      parts.forEach((c, k) => {
+        const target = k === parts.length - 1 ? end : addNode(g);
+        addArc(g, c, cur, target);
+        cur = target;
+      });
+    }
+  }
+}
+
+/**
+ * Builds the network of a transcript as sclite does (`Network_create_from_TEXT`, `expand_alternates`):
+ * a word is an arc after the current node; an alternation's alternatives all leave the current node and
+ * end in one node, whose in-arcs are their last arcs in the order of the alternatives (sclite's merge
+ * appends them). With `characters`, words are then split as `-c` does. Arcs come out in a topological
+ * order, with the empty head arc first.
+ */
+export function buildNetwork(items: readonly TranscriptItem[], options: NetworkOptions = {}): WordNetwork {
+  const g: Graph = { texts: [], from: [], to: [], inArcs: [], outArcs: [] };
+  const head = addNode(g);
+  const start = addNode(g);
+  addArc(g, '', head, start);
+  const stop = items.length === 0 ? start : addNode(g);
+  lay(g, items, start, stop);
+  if (options.characters) splitCharacters(g, start, options.characters, options.optionalDeletable === true);
+  // Number the live arcs in a topological order (Kahn's), head first; ties keep sclite's in-arc lists.
+  const live = new Set<number>([0]);
+  for (const list of g.inArcs) for (const a of list) live.add(a);
+  const index = new Map<number, number>();
+  const order: number[] = [];
+  const pending = new Map<number, number>();
+  const ready: number[] = [0];
+  for (const a of live) if (a !== 0) pending.set(a, g.inArcs[g.from[a]!]!.length);
+  while (ready.length > 0) {
+    const a = ready.shift()!;
+    index.set(a, order.length);
+    order.push(a);
+    for (const b of g.outArcs[g.to[a]!]!) {
+      const left = pending.get(b)! - 1;
+      pending.set(b, left);
+      if (left === 0) ready.push(b);
+    }
+  }
+  const words = order.map((a, k) => (k === 0 ? HEAD : netWord(g.texts[a]!, options)));
+  const preds = order.map((a, k) => (k === 0 ? [] : g.inArcs[g.from[a]!]!.map((p) => index.get(p)!)));
+  const finals = stop === start ? [0] : g.inArcs[stop]!.map((p) => index.get(p)!);
   return { words, preds, finals };
 }
 
