@@ -141,13 +141,17 @@ test('the plots are a grid; a system has one colour in every plot and in the tab
       for (const mark of svg.querySelectorAll('[role="graphics-symbol"][aria-label]')) {
         const m = /(?:^|; )system: ([^;]+)/.exec(mark.getAttribute('aria-label') ?? '');
         if (!m) continue;
-        const fill = mark.getAttribute('fill') ?? getComputedStyle(mark).fill;
+        // A point or a bar is filled with the colour, a line is stroked with it.
+        const fill = mark.getAttribute('fill');
+        const colour = !fill || fill === 'none' ? (mark.getAttribute('stroke') ?? '') : fill;
         const list = (out[m[1]!] ??= []);
-        if (!list.includes(fill)) list.push(fill);
+        if (!list.includes(colour)) list.push(colour);
       }
     return out;
   });
-  const systems = Object.keys(fills);
+  const systems = await page
+    .locator('[data-testid="dashboard"] tr[data-system]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-system')!));
   expect(systems.length).toBeGreaterThanOrEqual(3);
   for (const s of systems) expect(fills[s], s).toHaveLength(1);
   expect(new Set(systems.map((s) => fills[s]![0])).size).toBe(systems.length);
@@ -241,6 +245,11 @@ test("the open utterance's scores show beside the editors, without scrolling", a
   const box = (await panel.boundingBox())!;
   expect(Math.abs(box.y - bracket.y)).toBeLessThan(2);
   expect(intersects(box, bracket)).toBe(false);
+  // The tree edit mapping is the panel's other tab: it shows in the same place, still without scrolling.
+  await panel.getByRole('tab', { name: 'Tree edit mapping (syntax)' }).click();
+  const ted = (await page.getByTestId('ted-mapping').boundingBox())!;
+  expect(ted.y + 120).toBeLessThanOrEqual(1000);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test("a typed tree's Struct-IoU pairs are coloured in both trees", async ({ page }) => {

@@ -198,14 +198,6 @@ test('a system imported through the upload dialog: errors located, progress, the
       `${sum((o) => o.entities?.length ?? 0)} entities, ${sum((o) => o.concepts?.length ?? 0)} concepts, ` +
       `${sum((o) => (o.nbest ? 1 : 0))} N-best lists`,
   );
-  // It counts what the outputs held, summed over the utterances.
-  const sum = (f: (o: SystemOutput) => number): string =>
-    source.outputs.reduce((n, o) => n + f(o), 0).toLocaleString('en-US');
-  await expect(dialog.getByTestId('import-counts')).toHaveText(
-    `${sum((o) => o.words?.length ?? 0)} words, ${sum((o) => o.trees?.length ?? 0)} trees, ` +
-      `${sum((o) => o.entities?.length ?? 0)} entities, ${sum((o) => o.concepts?.length ?? 0)} concepts, ` +
-      `${sum((o) => (o.nbest ? 1 : 0))} N-best lists`,
-  );
   await expect(dialog.getByLabel('Import progress')).toHaveCount(0);
   // Other jobs (the plots) are polled meanwhile: let their delayed answers through before going on.
   await page.unrouteAll({ behavior: 'wait' });
@@ -497,7 +489,9 @@ test('the utterance view against the scoring core: word colours, Struct-IoU pair
       page.locator(`[data-testid="tree-tier"] .node-box[data-path="${pair.gold.join('.')}"]`),
     ).toHaveAttribute('title', new RegExp(`matched, IoU ${pair.iou.toFixed(3)}$`));
 
-  // The tree edit mapping beside it: as many substituted, deleted and inserted nodes as the core's counts.
+  // The tree edit mapping, the score panel's second tab: as many substituted, deleted and inserted nodes as
+  // the core's counts.
+  await page.getByTestId('score-panel').getByRole('tab', { name: 'Tree edit mapping (syntax)' }).click();
   const ted = page.getByTestId('ted-mapping');
   await expect(ted).toHaveAttribute('data-tree', 'syntax');
   const tna = syntax.tna!;

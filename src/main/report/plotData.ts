@@ -166,12 +166,32 @@ export function plotData(model: ReportModel): PlotData[] {
       empty: `No utterance has a defined ${m.metric}.`,
     });
   });
-  // Every system keeps its colour in every plot, even in one where some systems have no point.
-  const colours = {
-    domain: model.systems.map((s) => s.name),
-    range: model.systems.map((s) => systemColour(s.systemId)),
-  };
-  return plots
-    .map((p) => (p.group === 'system' ? { ...p, colours } : p))
-    .map((p) => (p.kind === 'scatter' ? withCorrelation(p) : p));
+  return plots.map((p) => (p.kind === 'scatter' ? withCorrelation(p) : p));
+}
+
+/** The grey of a value of a plot's `system` field that is not a system (a reference line). */
+const NOT_A_SYSTEM = '#8a929c';
+
+/**
+ * Gives every plot whose marks are coloured by system the systems' own colours (systemColour): a system
+ * keeps its colour in every plot, even in one where some systems have no mark, and anything else drawn
+ * in that field (a reference line) is grey.
+ */
+export function colourBySystem(
+  plots: readonly PlotData[],
+  systems: readonly { systemId: number; name: string }[],
+): PlotData[] {
+  return plots.map((p) => {
+    if (p.group !== 'system') return p;
+    const domain = systems.map((s) => s.name);
+    const range = systems.map((s) => systemColour(s.systemId));
+    for (const r of p.rows) {
+      const v = String(r[p.group]);
+      if (!domain.includes(v)) {
+        domain.push(v);
+        range.push(NOT_A_SYSTEM);
+      }
+    }
+    return { ...p, colours: { domain, range } };
+  });
 }

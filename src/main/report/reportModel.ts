@@ -12,7 +12,7 @@ import { utteranceMetricList } from '../../core/scoring/utteranceMetrics';
 import { SIEVE_VERSION } from '../../core/version';
 import { type NbestBreakdown, nbestBreakdown } from './nbestBreakdown';
 import { type PerturbationCurve, perturbationCurves } from './perturbationCurve';
-import { type PlotData, plotData } from './plotData';
+import { type PlotData, colourBySystem, plotData } from './plotData';
 
 /** What a report is made from: the project's gold and each selected system's scores and N-best lists. */
 export interface ReportInput {
@@ -178,6 +178,6 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Re
     asr: asrReport(input),
     plots: [],
   };
-  model.plots = [...plotData(model), ...asrPlots(model.asr)];
+  model.plots = colourBySystem([...plotData(model), ...asrPlots(model.asr)], model.systems);
   return model;
 }

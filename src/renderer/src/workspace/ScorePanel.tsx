@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { canonicalInterpretation } from '../../../core/nbest/canonical';
 import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
 import type { GoldRecords } from '../../../core/gold/records';
@@ -183,11 +184,30 @@ export function ScorePanel({
   treeName?: string | null;
   playRange?(startSec: number, endSec: number): void;
 }) {
+  const [tab, setTab] = useState<'figures' | 'mapping'>('figures');
   if (system.systems.length === 0) return null;
   const name = system.systems.find((s) => s.id === system.systemId)?.name ?? '';
   const entry = system.scores?.trees.find((t) => t.name === treeName);
   const goldTree = goldRecords?.trees.find((t) => t.name === treeName);
   const systemTree = system.output?.trees?.find((t) => t.name === treeName);
+  const mapping =
+    entry && goldTree && systemTree && goldRecords && playRange
+      ? { entry, goldTree, systemTree, goldRecords, playRange }
+      : null;
+  // The figures and the tree edit mapping are two tabs of one panel, so both show at its top, beside the
+  // editors, without scrolling.
+  const shown = mapping ? tab : 'figures';
+  const tabButton = (id: 'figures' | 'mapping', text: string) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={shown === id}
+      className={shown === id ? 'score-tab selected' : 'score-tab'}
+      onClick={() => setTab(id)}
+    >
+      {text}
+    </button>
+  );
   return (
     <section className="panel score-panel" aria-label="Scores" data-testid="score-panel">
       <header className="panel-head">
@@ -195,7 +215,23 @@ export function ScorePanel({
         <span className="spacer" />
         <span className="muted">Y next system · hover a row for its settings</span>
       </header>
-      {system.scores ? (
+      {mapping && (
+        <div className="score-tabs" role="tablist" aria-label="Scores shown">
+          {tabButton('figures', 'Figures')}
+          {tabButton('mapping', `Tree edit mapping (${treeName ?? ''})`)}
+        </div>
+      )}
+      {shown === 'mapping' && mapping && (
+        <TedMapping
+          entry={mapping.entry}
+          goldTree={mapping.goldTree}
+          systemTree={mapping.systemTree}
+          goldWords={mapping.goldRecords.words}
+          systemWords={system.output?.words ?? []}
+          playRange={mapping.playRange}
+        />
+      )}
+      {shown === 'figures' && system.scores ? (
         <table className="scores">
           <tbody>
             {rows(system.scores).map((r, k) => (
@@ -203,22 +239,12 @@ export function ScorePanel({
             ))}
           </tbody>
         </table>
-      ) : (
+      ) : shown === 'figures' ? (
         <p className="score-empty">
           {system.output === null ? 'This system has no output for this utterance.' : 'Scoring…'}
         </p>
-      )}
-      {entry && goldTree && systemTree && goldRecords && playRange && (
-        <TedMapping
-          entry={entry}
-          goldTree={goldTree}
-          systemTree={systemTree}
-          goldWords={goldRecords.words}
-          systemWords={system.output?.words ?? []}
-          playRange={playRange}
-        />
-      )}
-      {system.output?.nbest && system.output.nbest.length > 0 && (
+      ) : null}
+      {shown === 'figures' && system.output?.nbest && system.output.nbest.length > 0 && (
         <details className="nbest" open={false}>
           <summary>
             N-best list ({system.output.nbest.length} {system.output.nbest.length === 1 ? 'entry' : 'entries'}
