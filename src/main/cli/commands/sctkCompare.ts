@@ -96,7 +96,18 @@ export function runSctkTests(
     else r = mcnemarTest(ua.counts, ub.counts);
     if (t === 'sign' || t === 'wilcoxon')
       r = { ...r, signature: r.signature.replace('|v:', `|speakers:${options.idType}|v:`) };
-    return r;
+    // The result only: MAPSSWE's list of segments stays out of the report.
+    const { test, pValue, exactPValue, n, unit, better, details, signature } = r;
+    return {
+      test,
+      pValue,
+      ...(exactPValue === undefined ? {} : { exactPValue }),
+      n,
+      unit,
+      better,
+      details,
+      signature,
+    };
   });
 }
 
