@@ -67,6 +67,12 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./wer')).wer,
   },
   {
+    name: 'cer',
+    summary: 'Character error rate of a trn hypothesis file against a trn reference (as NIST sclite -c)',
+    project: false,
+    load: async () => (await import('./cer')).cer,
+  },
+  {
     name: 'ca',
     summary: 'Concept accuracy of attribute–value lists or trees against a reference, per item and corpus',
     project: false,
