@@ -75,15 +75,15 @@ function dropSymbols(text: string): string {
 }
 
 /**
- * Normalises English text, `whisper-en-1`: (1) lower case; (2) text in `[…]`, `<…>` and `(…)` removed;
- * (3) the fillers hmm, mm, mhm, mmm, uh, um removed; (4) titles (`mr.` → mister …) and contractions
+ * Normalises English text, `whisper-en-1`: (1) lower case, typographic apostrophes as `'`; (2) text
+ * in `[…]`, `<…>` and `(…)` removed; (3) the fillers hmm, mm, mhm, mmm, uh, um removed; (4) titles (`mr.` → mister …) and contractions
  * (`won't` → will not, `n't` → not, `'re` → are, `'s` → is, `'ll` → will …) expanded; (5) commas
  * between digits and periods not before a digit removed, other symbols and diacritics dropped (`.%$¢€£`
  * kept for numbers, apostrophes then removed); (6) spelled-out numbers to digits (`numbersToDigits`);
  * (7) British spellings to American from a small table; (8) white space collapsed. Returns the words.
  */
 export function normaliseEnglish(text: string): string[] {
-  let s = text.toLowerCase();
+  let s = text.toLowerCase().replace(/[‘’]/g, "'");
   s = s.replace(/[<[][^>\]]*[>\]]/g, ' ').replace(/\([^)]*\)/g, ' ');
   s = s.replace(/(?<![\w'])(hmm|mm|mhm|mmm|uh|um)(?![\w'])/g, ' ');
   s = s.replace(/\s+'/g, "'");

@@ -98,6 +98,44 @@ describe('sieve wer', () => {
     });
   });
 
+  it('reads sclite syntax, pairs ids whatever their case, and applies -D, --glm and --normalise', async () => {
+    write('r.trn', "the (uh) cat { a / @ } he's OK (Spk1_1)\n");
+    write('h.trn', 'THE CAT HE HAS OK (spk1_1)\n');
+    const plain = await sieve('wer', 'r.trn', 'h.trn', '--format', 'json');
+    expect(JSON.parse(plain.out.split('\n')[0]!)).toMatchObject({ C: 3, S: 1, D: 1, I: 1 });
+    const optDel = await sieve('wer', 'r.trn', 'h.trn', '--format', 'json', '--optional-deletable');
+    expect(JSON.parse(optDel.out.split('\n')[0]!)).toMatchObject({ C: 4, S: 1, D: 0, I: 1 });
+    write(
+      'm.glm',
+      ";; rules\n* case_sensitive = 'F'\n[HE'S] => [{HE IS / HE HAS}] / [ ] __ [ ]\nOK => OKAY / [ ] __ [ ]\n",
+    );
+    const glm = await sieve(
+      'wer',
+      'r.trn',
+      'h.trn',
+      '--format',
+      'json',
+      '--optional-deletable',
+      '--glm',
+      'm.glm',
+    );
+    const lines = glm.out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { summary?: { signature: string } });
+    expect(lines[0]).toMatchObject({ C: 6, S: 0, D: 0, I: 0 });
+    expect(lines[1]!.summary!.signature).toMatch(
+      /^wer\|costs:sclite\|case:fold\|trn:sclite\|optdel:yes\|glm:m\.glm#[0-9a-f]{12}\|v:/,
+    );
+    write('n1.trn', 'Mr. Smith paid twenty dollars, uh, for the colour TV (u1)\n');
+    write('n2.trn', 'mister smith paid $20 for the color tv (u1)\n');
+    const norm = await sieve('wer', 'n1.trn', 'n2.trn', '--normalise', 'whisper-en-1');
+    expect(norm.out).toContain('WER 0.00%  (S 0 + D 0 + I 0 = 0 errors / 8 reference words)');
+    expect(norm.out).toContain('|norm:whisper-en-1|');
+    const bad = await sieve('wer', 'n1.trn', 'n2.trn', '--normalise', 'nfkc');
+    expect(bad.err.split('\n')[0]).toBe("sieve wer: --normalise: 'nfkc'; expected whisper-en-1");
+  });
+
   it('names a missing or extra utterance id', async () => {
     write('short.trn', 'a b c (spk1_1)\nx (spk9_9)\n');
     const r = await sieve('wer', 'ref.trn', 'short.trn');
