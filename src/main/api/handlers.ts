@@ -1,6 +1,6 @@
 import type { Handlers } from '../../core/api/contract';
 import { SIEVE_VERSION } from '../../core/version';
-import { runImport } from '../import/readInWorker';
+import { runImportWorker } from '../import/readInWorker';
 import type { ImportWriteTask } from '../import/importWorkerProtocol';
 import type { ProjectStore } from '../store/projectStore';
 import { writeWhenFree } from '../store/writeTransaction';
@@ -71,7 +71,7 @@ function startImport(session: Session, kind: string, task: ImportWriteTask) {
   return session.jobs.start(kind, async (progress) => {
     const result = await inTurn(
       session,
-      () => runImport(task, progress),
+      () => runImportWorker(task, progress),
       () => progress(0, 0, 'waiting for another import'),
     );
     project.noteWritten();

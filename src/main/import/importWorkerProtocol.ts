@@ -1,6 +1,5 @@
 // What the app process and an import worker say to each other: the task (files to read, or to read and
 // write into the project), progress, and the one answer (what was read or imported, or why it failed).
-import type { MessagePort } from 'node:worker_threads';
 import type { WorkerFailure } from '../workerFailure';
 import type { CorpusImportSummary, SystemImportResult } from './importInto';
 import type { SystemRead } from './readSystemFiles';
@@ -13,9 +12,8 @@ export type ImportReadTask =
   | { kind: 'systemUploads'; files: { name: string; content: string }[] };
 
 /**
- * An import into the project `project`: read and checked by one worker (`prepare`, at a lower priority),
- * then written by another (`write`) through its own connection, in one transaction that takes the write
- * lock as it begins.
+ * An import done whole in the worker: read and checked, then written into the project `project` through
+ * the worker's own connection, in one transaction that takes the write lock as it begins.
  */
 export type ImportWriteTask =
   | { kind: 'importCorpus'; project: string; options: ScanOptions }
@@ -34,29 +32,16 @@ export interface JsonTask {
   bytes: Uint8Array;
 }
 
-/** Reads and checks an import, then hands what it prepared to the writing worker through `to`. */
-export interface PrepareTask {
-  kind: 'prepare';
-  task: ImportWriteTask;
-  to: MessagePort;
-}
-
-/** Waits on `from` for a prepared import and writes it into its project. */
-export interface WriteTask {
-  kind: 'write';
-  from: MessagePort;
-}
-
 /** Every task an import worker is started with. */
-export type ImportTask = ImportReadTask | PrepareTask | WriteTask | JsonTask;
+export type ImportTask = ImportReadTask | ImportWriteTask | JsonTask;
 
 /** What each kind of task gives. */
 export interface ImportResults {
   corpus: ScannedCorpus;
   systemFiles: SystemRead;
   systemUploads: SystemRead;
-  prepare: { handedOver: true };
-  write: CorpusImportSummary | SystemImportResult;
+  importCorpus: CorpusImportSummary;
+  importSystem: SystemImportResult;
   json: { parsed: true; value: unknown } | { parsed: false };
 }
 
