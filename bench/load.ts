@@ -1,12 +1,13 @@
 // `npm run bench:load [-- --clients 20 --seconds 60 --size 2000 --many 4]`: the browser host (bundled
 // from source, on a fresh project) under concurrent clients, first alone, then with one import running all
-// along (one after another), then with `--many` importers at once; prints the figures and writes
-// bench/results/load.json with the machine's load average before each run.
+// along (one after another), then with `--many` importers at once, then alone again on the project the
+// imports made larger; prints the figures and writes bench/results/load.json with the machine's load
+// average before each run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { makeKillProject, startHost } from '../test/crash/hostKill';
+import { call, makeKillProject, startHost } from '../test/crash/hostKill';
 import { removeHostBundle } from '../test/helpers/hostBundle';
 import { runHostLoad } from './hostLoad';
 
@@ -24,7 +25,9 @@ const file = await makeKillProject(dir, size);
 const host = await startHost(file, dir);
 const runs = [];
 try {
-  for (const importers of [0, 1, Number(values.many)]) {
+  // Imports make the project larger, and reads of a larger project cost more: the last run, alone again on
+  // the project as the imports left it, is what the runs with imports compare with as well as the first.
+  for (const importers of [0, 1, Number(values.many), 0]) {
     const loadAverage = os.loadavg().map((x) => Math.round(x * 100) / 100);
     const figures = await runHostLoad({
       host,
@@ -35,9 +38,11 @@ try {
       importers,
       seed: 1,
     });
-    runs.push({ ...figures, loadAverage });
+    const utterances = (await call<{ utterances: number }>(host, 'project:summary', {})).utterances;
+    runs.push({ ...figures, loadAverage, utterancesAtEnd: utterances });
     console.log(
-      `${figures.clients} clients, ${figures.seconds.toFixed(0)} s, load average ${loadAverage.join(' ')}` +
+      `${figures.clients} clients, ${figures.seconds.toFixed(0)} s, load average ${loadAverage.join(' ')}, ` +
+        `${utterances} utterances at the end` +
         (importers > 0
           ? `, ${importers} importer${importers > 1 ? 's' : ''}: ${figures.imports} imports ` +
             `(${figures.requestsDuringImports} requests answered during them)`
