@@ -46,3 +46,17 @@ test("sc_stats's tests for every pair of systems, each with its n", async ({ pag
   await expect(tests.locator('tbody tr')).toHaveCount(12);
   await expect(tests.locator('tbody tr').first()).toContainText(/segments/);
 });
+
+test("the paired comparison shows sc_stats's tests of the pair it compares", async ({ page }) => {
+  await page.goto(host.url);
+  // The tests come with the dashboard's report job: wait for the panel, then compare two systems.
+  await expect(page.getByTestId('asr-analysis')).toBeVisible({ timeout: 45_000 });
+  const comparison = page.getByTestId('comparison');
+  await comparison.getByLabel('System A').selectOption({ label: 'pocketsphinx-generic' });
+  await comparison.getByLabel('System B').selectOption({ label: 'pocketsphinx-domain' });
+  await comparison.getByRole('button', { name: 'Compare' }).click();
+  const tests = comparison.getByTestId('sctk-pair-tests');
+  await expect(tests.locator('tbody tr')).toHaveCount(4);
+  await expect(tests.locator('[data-test="mcnemar"]')).toContainText('12 utterances');
+  await expect(tests.locator('[data-test="mapsswe"]')).toContainText('pocketsphinx-domain');
+});

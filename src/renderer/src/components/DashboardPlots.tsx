@@ -77,7 +77,16 @@ function Plot({ plot }: { plot: PlotSvg }) {
  * and the N-best breakdown under them, reloaded when the figures change; what is shown stays until the new
  * results are in. `onOpen` opens an utterance listed under an error.
  */
-export function DashboardPlots({ version, onOpen }: { version: number; onOpen(id: string): void }) {
+export function DashboardPlots({
+  version,
+  onOpen,
+  onReport,
+}: {
+  version: number;
+  onOpen(id: string): void;
+  /** Hears each new report (the paired comparison shows its sc_stats tests). */
+  onReport?(report: DashboardReport): void;
+}) {
   const [report, setReport] = useState<DashboardReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onEnd = useCallback((s: JobStatus) => {
@@ -87,6 +96,9 @@ export function DashboardPlots({ version, onOpen }: { version: number; onOpen(id
     setReport(r.data);
     setError(null);
   }, []);
+  useEffect(() => {
+    if (report) onReport?.(report);
+  }, [report, onReport]);
   const { job, running, follow, failure } = useJob(onEnd);
   useEffect(() => {
     void follow(call('report:plots', {}));

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import type { SystemInfo } from '../../../core/api/contract';
+import type { DashboardReport, SystemInfo } from '../../../core/api/contract';
+import type { AsrReport } from '../../../core/asr/asrReport';
 import { call } from '../bridge';
 import { DashboardPlots } from './DashboardPlots';
 import { ImportSystemDialog } from './ImportSystemDialog';
@@ -24,6 +25,8 @@ export function ScoringSection({ onOpen, children }: { onOpen(id: string): void;
   const [importing, setImporting] = useState(false);
   const [settings, setSettings] = useState(false);
   const [managing, setManaging] = useState(false);
+  const [asr, setAsr] = useState<AsrReport | null>(null);
+  const onReport = useCallback((r: DashboardReport) => setAsr(r.asr), []);
 
   useEffect(() => {
     call('system:list', {}).then(setSystems, () => setSystems([]));
@@ -67,9 +70,11 @@ export function ScoringSection({ onOpen, children }: { onOpen(id: string): void;
         />
       )}
       {children}
-      {has && <SystemsDashboard systems={systems} version={imported + settingsRev} onScored={onScored} />}
+      {has && (
+        <SystemsDashboard systems={systems} version={imported + settingsRev} onScored={onScored} asr={asr} />
+      )}
       {has && scoredRev > 0 && <UtteranceRanking systems={systems} version={scoredRev} onOpen={onOpen} />}
-      {has && scoredRev > 0 && <DashboardPlots version={scoredRev} onOpen={onOpen} />}
+      {has && scoredRev > 0 && <DashboardPlots version={scoredRev} onOpen={onOpen} onReport={onReport} />}
     </div>
   );
 }

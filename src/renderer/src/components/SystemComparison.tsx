@@ -1,11 +1,17 @@
 import { useState } from 'react';
 import type { CorpusReport, PairedFigure } from '../../../core/api/contract';
+import type { AsrReport } from '../../../core/asr/asrReport';
 import { call } from '../bridge';
+import { SctkPairTests } from './SctkPairTests';
 
 const pct = (x: number | null): string => (x === null ? '—' : (x * 100).toFixed(1));
 
-/** Pick two systems and see, per metric, A, B and A − B with paired 95% intervals and the p-value. */
-export function SystemComparison({ report }: { report: CorpusReport }) {
+/**
+ * Pick two systems and see, per metric, A, B and A − B with paired 95% intervals and the p-value; under
+ * them sc_stats's tests of the pair, once the ASR analysis is made.
+ */
+export function SystemComparison({ report, asr = null }: { report: CorpusReport; asr?: AsrReport | null }) {
+  const [compared, setCompared] = useState<[number, number] | null>(null);
   const [a, setA] = useState(report[0]?.systemId ?? 0);
   const [b, setB] = useState(report[1]?.systemId ?? 0);
   const [rows, setRows] = useState<PairedFigure[] | null>(null);
@@ -22,7 +28,13 @@ export function SystemComparison({ report }: { report: CorpusReport }) {
   );
   const compare = (): void => {
     setError(null);
-    call('score:compare', { systemA: a, systemB: b }).then(setRows, (e: Error) => setError(e.message));
+    call('score:compare', { systemA: a, systemB: b }).then(
+      (r) => {
+        setRows(r);
+        setCompared([a, b]);
+      },
+      (e: Error) => setError(e.message),
+    );
   };
   return (
     <div className="comparison" data-testid="comparison">
@@ -68,6 +80,13 @@ export function SystemComparison({ report }: { report: CorpusReport }) {
             ))}
           </tbody>
         </table>
+      )}
+      {rows && compared && asr && (
+        <SctkPairTests
+          asr={asr}
+          a={report.find((r) => r.systemId === compared[0])?.name ?? ''}
+          b={report.find((r) => r.systemId === compared[1])?.name ?? ''}
+        />
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { CorpusPartial, CorpusReport, type JobStatus, type SystemInfo } from '..
 import { PARTIAL, coverageText, isPartial, percent } from '../../../core/scoring/present';
 import { systemColour } from '../../../core/scoring/systemColour';
 import { call } from '../bridge';
+import type { AsrReport } from '../../../core/asr/asrReport';
 import { SystemComparison } from './SystemComparison';
 
 const LOWER_IS_BETTER = new Set(['WER']);
@@ -139,12 +140,15 @@ export function SystemsDashboard({
   systems,
   version,
   onScored,
+  asr,
 }: {
   /** The project's systems; scoring starts whenever they or `version` change. */
   systems: readonly SystemInfo[];
   version: number;
   /** Called each time a scoring run has finished. */
   onScored(): void;
+  /** The ASR analysis, once the dashboard's report job has made it (sc_stats's tests of each pair). */
+  asr?: AsrReport | null;
 }) {
   const [job, setJob] = useState<JobStatus | null>(null);
   const [report, setReport] = useState<CorpusReport | null>(null);
@@ -247,7 +251,7 @@ export function SystemsDashboard({
           </table>
         </div>
       )}
-      {!running && report && <SystemComparison report={report} />}
+      {!running && report && <SystemComparison report={report} asr={asr ?? null} />}
     </section>
   );
 }
