@@ -2,7 +2,9 @@
 // inputs, each against `node -e 0` (the anchor: the least a Node process costs) in the same Node. Runs
 // alternate (anchor, then every command, the order rotating each round) so that the machine's load falls
 // on all alike; each figure is the median over rounds of the run's time over the same round's anchor.
-// Goals: `--version` ≤ 1.5× the anchor, the scorers ≤ 2×.
+// Goals: `--version` ≤ 1.5× the anchor, the scorers ≤ 2×. On a loaded machine wall times stretch with
+// the run queue (the anchor most, in proportion), so each case is also run under /usr/bin/time and its
+// mean CPU time is given beside its anchor's.
 //
 // Measured under two Nodes: the machine's own (the first `node` on PATH outside node_modules, Node 20 on
 // Debian 12) and the repository's (devDependency `node`, Node 22, the one `npm run` puts on PATH). Each
@@ -13,7 +15,8 @@
 // starts the machine's Node).
 //
 // SIEVE_CLI_START_RUNS sets the rounds (default 15, after one warm-up round); SIEVE_BENCH_NO_BUILD skips
-// `npm run build` (then out/ must be current).
+// `npm run build` (then out/ must be current); SIEVE_CLI_START_SIEVE names the bin/sieve.mjs to measure
+// (default: this checkout's).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +26,8 @@ import { fileURLToPath } from 'node:url';
 import type { BenchSuite } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SIEVE = path.join(ROOT, 'bin/sieve.mjs');
+// Another checkout's (or a copy's) bin/sieve.mjs, for before/after figures or while out/ is being rebuilt.
+const SIEVE = process.env.SIEVE_CLI_START_SIEVE ?? path.join(ROOT, 'bin/sieve.mjs');
 const LOAD_HOOK = path.join(ROOT, 'bench/moduleLoads.mjs');
 
 /** One process to time: a name and its arguments after the Node binary. */
@@ -38,7 +42,7 @@ interface Case {
 function buildCli(): boolean {
   if (process.env.SIEVE_BENCH_NO_BUILD === undefined)
     spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
-  return fs.existsSync(path.join(ROOT, 'out/main/cli.js'));
+  return fs.existsSync(path.join(path.dirname(SIEVE), '../out/main/cli.js'));
 }
 
 /** PATH without node_modules/.bin folders: what a user's shell has. */
@@ -82,6 +86,28 @@ function timeRun(
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
   return { ms, out: r.stdout };
 }
+
+const TIME = '/usr/bin/time';
+
+/**
+ * CPU time (user + system) of one run from `/usr/bin/time`, or null without it. Its clock ticks are
+ * 10 ms, so only a mean over many runs says something; unlike wall time it hardly depends on the load.
+ */
+function cpuRun(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  file: string,
+): number | null {
+  if (!fs.existsSync(TIME)) return null;
+  const r = spawnSync(TIME, ['-f', '%U %S', '-o', file, cmd, ...args], { cwd, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  const [user, system] = fs.readFileSync(file, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  return (user! + system!) * 1000;
+}
+
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** The module files one run loads (the probe itself left out) and their total size. */
 function moduleLoads(
@@ -175,7 +201,15 @@ export const cliStartBench: BenchSuite = {
       const nodes = [machineNode(), repoNode()].filter((n): n is string => n !== null);
       for (const node of [...new Set(nodes)]) {
         const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-        const { round, rounds: table } = alternating(cases, (c) => timeRun(node, c.args, dir, env).ms);
+        // Each case also runs once per round under /usr/bin/time, for its CPU time (the first, warm-up
+        // round's is dropped below).
+        const cpu = new Map<string, number[]>(cases.map((c) => [c.name, []]));
+        const { round, rounds: table } = alternating(cases, (c) => {
+          const ms = timeRun(node, c.args, dir, env).ms;
+          const cpuMs = cpuRun(node, c.args, dir, env, path.join(dir, 'time.out'));
+          if (cpuMs !== null) cpu.get(c.name)!.push(cpuMs);
+          return ms;
+        });
         const result = await measure(
           'one round: anchor + commands (processes, alternating)',
           { node: version, cases: cases.length },
@@ -183,20 +217,31 @@ export const cliStartBench: BenchSuite = {
           { runs: rounds },
         );
         const extra: Record<string, number | string> = { node, load: loadavg() };
+        const cpuMean = (name: string): number | null => {
+          const xs = cpu.get(name)!.slice(1);
+          return xs.length > 0 ? mean(xs) : null;
+        };
+        const anchorCpu = cpuMean(cases[0]!.name);
         for (const c of cases) {
           const t = table.get(c.name)!;
           const loads = moduleLoads(node, c.args, dir, env);
           const ratio = median(t.ratios);
+          const cpuMs = cpuMean(c.name);
+          const cpuRatio = cpuMs !== null && anchorCpu !== null && anchorCpu > 0 ? cpuMs / anchorCpu : null;
           extra[`${c.name}: medianMs`] = Number(median(t.ms).toFixed(1));
+          extra[`${c.name}: cpuMeanMs`] = cpuMs === null ? '—' : Number(cpuMs.toFixed(1));
           if (c.goal !== undefined) {
             extra[`${c.name}: ratio`] = Number(ratio.toFixed(2));
             extra[`${c.name}: goal`] = `≤ ${c.goal}× ${ratio <= c.goal ? 'met' : 'not met'}`;
+            extra[`${c.name}: cpuRatio`] = cpuRatio === null ? '—' : Number(cpuRatio.toFixed(2));
           }
           extra[`${c.name}: modules`] = loads.modules;
           extra[`${c.name}: kB`] = loads.kB;
           console.log(
             `cli-start › ${version} ${c.name.padEnd(16)} median ${median(t.ms).toFixed(1).padStart(6)} ms` +
               (c.goal === undefined ? ' (anchor)' : `  ${ratio.toFixed(2)}× the anchor (goal ≤ ${c.goal}×)`) +
+              `  CPU ${cpuMs === null ? '—' : cpuMs.toFixed(1)} ms` +
+              (cpuRatio === null ? '' : ` (${cpuRatio.toFixed(2)}×)`) +
               `  ${loads.modules} modules, ${loads.kB} kB`,
           );
         }
