@@ -6,6 +6,7 @@ import { neBench } from './ne.bench';
 import { projectOpen } from './projectOpen.bench';
 import { reportBench } from './report.bench';
 import { scoreProjectBench } from './scoreProject.bench';
+import { scoreScaleBench } from './scoreScale.bench';
 import { statsBench } from './stats.bench';
 import { storeScale } from './storeScale.bench';
 import { structIouBench } from './structIou.bench';
@@ -28,4 +29,5 @@ export const suites: readonly BenchSuite[] = [
   tedVsAptedBench,
   reportBench,
   scoreProjectBench,
+  scoreScaleBench,
 ];

@@ -1,0 +1,180 @@
+// Scoring throughput at corpus scale: `sieve score` as a whole process on a cold 10,000-utterance × 3-system
+// project (the score-project corpus and systems plus a noisier recogniser), `--jobs 1` against `--jobs 2` in
+// the same run. Runs alternate (the order swapping each round) so that the machine's load falls on both
+// alike; each round's ratio is its `--jobs 1` time over its `--jobs 2` time, and the figure is the median
+// ratio. Goal: ≥ 1.8× on 2 cores. The score cache is emptied before every cold run (not timed), and both
+// runs must print the same figures.
+//
+// Then warm rescoring after one gold edit: how many pairs are scored again (the edited utterance's, one per
+// system) and how long it takes, in process (`scoreProject`) and as `sieve score`.
+//
+// SIEVE_SCORE_SCALE_RUNS sets the rounds (default 2, after one warm-up round), SIEVE_SCORE_SCALE_UTTERANCES
+// the project's size (default 10,000; smaller only to try the benchmark out); SIEVE_BENCH_NO_BUILD skips
+// `npm run build` (then out/ must be current).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { diffGold } from '../src/core/gold/diff';
+import { scoreProject } from '../src/main/scoring/scoreProject';
+import { ProjectStore } from '../src/main/store/projectStore';
+import type { BenchSuite } from './harness';
+import { scoringBenchProject } from './scoreProject.bench';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SIEVE = path.join(ROOT, 'bin/sieve.mjs');
+const N = Number(process.env.SIEVE_SCORE_SCALE_UTTERANCES ?? 10_000);
+const SYSTEMS = 3;
+
+/** Builds the app (bin/sieve.mjs runs out/main/cli.js) unless SIEVE_BENCH_NO_BUILD is set. */
+function buildCli(): boolean {
+  if (process.env.SIEVE_BENCH_NO_BUILD === undefined)
+    spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
+  return fs.existsSync(path.join(ROOT, 'out/main/cli.js'));
+}
+
+const loadavg = (): string =>
+  fs.existsSync('/proc/loadavg') ? fs.readFileSync('/proc/loadavg', 'utf8').trim() : '—';
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+/** Empties the project's score cache and folds the WAL back into the file, so the next run starts cold. */
+function emptyCache(file: string): void {
+  const store = ProjectStore.open(file);
+  try {
+    store.db.exec('DELETE FROM score_cache');
+    store.db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    store.close();
+  }
+}
+
+/** `sieve score FILE --jobs N` in the Node running the bench: its time and what it printed. */
+function sieveScore(file: string, jobs: number): { ms: number; out: string } {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [SIEVE, 'score', file, '--jobs', String(jobs)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`sieve score --jobs ${jobs} failed: ${r.stderr}`);
+  return { ms, out: r.stdout };
+}
+
+/** Cold `sieve score --jobs 1` vs `--jobs 2` on 10,000 × 3, and warm rescoring after one gold edit. */
+export const scoreScaleBench: BenchSuite = {
+  name: 'score-scale',
+  async run(measure) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-bench-score-scale-'));
+    try {
+      if (!buildCli()) {
+        console.log('score-scale › skipped: out/main/cli.js is not built (npm run build failed)');
+        return;
+      }
+      const file = path.join(dir, 'p.sieve');
+      await scoringBenchProject(dir, file, N, SYSTEMS);
+      const pairs = N * SYSTEMS;
+      const rounds = Number(process.env.SIEVE_SCORE_SCALE_RUNS ?? 2);
+      console.log(`score-scale › load before: ${loadavg()}`);
+
+      const times = new Map<number, number[]>([
+        [1, []],
+        [2, []],
+      ]);
+      const ratios: number[] = [];
+      const outputs = new Set<string>();
+      let n = 0;
+      const round = (): void => {
+        const order = n % 2 === 0 ? [1, 2] : [2, 1];
+        const ms = new Map<number, number>();
+        for (const jobs of order) {
+          emptyCache(file);
+          const r = sieveScore(file, jobs);
+          ms.set(jobs, r.ms);
+          outputs.add(r.out);
+        }
+        if (n++ === 0) return;
+        for (const [jobs, t] of ms) times.get(jobs)!.push(t);
+        ratios.push(ms.get(1)! / ms.get(2)!);
+      };
+      const result = await measure(
+        'one round: cold sieve score --jobs 1 and --jobs 2 (processes, alternating)',
+        { utterances: N, systems: SYSTEMS, pairs },
+        round,
+        { runs: rounds },
+      );
+      const ratio = median(ratios);
+      const [one, two] = [median(times.get(1)!), median(times.get(2)!)];
+      result.extra = {
+        'jobs 1: medianMs': Math.round(one),
+        'jobs 2: medianMs': Math.round(two),
+        'jobs 1 / jobs 2: ratio': Number(ratio.toFixed(2)),
+        ratios: ratios.map((r) => r.toFixed(2)).join(' '),
+        goal: `≥ 1.8× ${ratio >= 1.8 ? 'met' : 'not met'}`,
+        'jobs 2: pairsPerSec': Math.round(pairs / (two / 1000)),
+        outputsIdentical: outputs.size === 1 ? 'yes' : 'no',
+        cpus: os.availableParallelism(),
+        load: loadavg(),
+      };
+      console.log(
+        `score-scale › cold: --jobs 1 ${Math.round(one)} ms, --jobs 2 ${Math.round(two)} ms, ` +
+          `ratio ${ratio.toFixed(2)}× (goal ≥ 1.8×; rounds ${ratios.map((r) => r.toFixed(2)).join(' ')}); ` +
+          `outputs identical: ${outputs.size === 1 ? 'yes' : 'NO'}; load ${loadavg()}`,
+      );
+
+      // Warm: everything is cached (the last cold run), then one utterance's gold changes each time.
+      let k = 0;
+      const editOne = (store: ProjectStore): void => {
+        const id = `utt-${String((4321 + k++) % N).padStart(6, '0')}`;
+        const g = store.goldState(id).gold;
+        store.applyGoldDiff(id, diffGold(g, { ...g, concepts: [{ attribute: 'goal', value: `v${k}` }] }));
+      };
+      const store = ProjectStore.open(file);
+      let rescored = 0;
+      try {
+        await scoreProject(store);
+        const warm = await measure(
+          'warm rescore after one gold edit (scoreProject, in process)',
+          { utterances: N, systems: SYSTEMS },
+          async () => {
+            editOne(store);
+            let first = true;
+            await scoreProject(store, {
+              jobs: 2,
+              onProgress: (done, total) => {
+                if (first) rescored = total - done;
+                first = false;
+              },
+            });
+          },
+          { runs: 3 },
+        );
+        warm.extra = { pairsRescored: rescored, pairs };
+      } finally {
+        store.close();
+      }
+      const warmProcess = await measure(
+        'warm sieve score --jobs 2 after one gold edit (process)',
+        { utterances: N, systems: SYSTEMS },
+        () => {
+          const s = ProjectStore.open(file);
+          try {
+            editOne(s);
+          } finally {
+            s.close();
+          }
+          return sieveScore(file, 2);
+        },
+        { runs: 3 },
+      );
+      warmProcess.extra = { 'cold jobs 2: medianMs': Math.round(two), load: loadavg() };
+      console.log(`score-scale › warm rescore: ${rescored} of ${pairs} pairs scored again`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
