@@ -16,7 +16,7 @@ import {
 import { makeSignature } from '../stats/signature';
 import { type ConfidenceWord, NCE_SIGNATURE, normalisedCrossEntropy, reliabilityDiagram } from './confidence';
 import { type AnalysedUtterance, errorAnalysis } from './errorAnalysis';
-import { speakerSummary } from './speakerSummary';
+import { speakerSummary, speakerSummaryFractions } from './speakerSummary';
 
 /** How many entries of each list (confusion pairs, insertions …) the report keeps: the most frequent. */
 export const ASR_LIST_LIMIT = 200;
@@ -84,6 +84,7 @@ export const AsrSystemReport = z.strictObject({
   deletions: CountedList,
   substitutions: CountedList,
   falselyRecognized: CountedList,
+  /** sclite's summary by speaker; its rates are fractions (0–1). */
   speakers: z.strictObject({
     rows: z.array(SpeakerRowSchema),
     total: SpeakerRowSchema,
@@ -276,7 +277,7 @@ export function buildAsrReport(input: AsrInput): AsrReport {
       deletions: limited(a.deletions),
       substitutions: limited(a.substitutions),
       falselyRecognized: limited(a.falselyRecognized),
-      speakers: speakerSummary(d.counts, nceOf),
+      speakers: speakerSummaryFractions(speakerSummary(d.counts, nceOf)),
       nce,
       reliability: all === null || all.length === 0 ? null : reliabilityDiagram(all),
       wordSignature: d.signature,

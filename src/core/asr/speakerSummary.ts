@@ -151,3 +151,28 @@ export function speakerSummary(
     speakersWithoutWords: rows.length - withWords.length,
   };
 }
+
+/**
+ * The summary with every percentage as a fraction (0–1), as JSON and CSV carry figures; counts and NCE are
+ * unchanged. The tables for people print the percentages the summary holds.
+ */
+export function speakerSummaryFractions(summary: SpeakerSummary): SpeakerSummary {
+  const f = (x: number | null): number | null => (x === null ? null : x / 100);
+  const row = <T extends SpeakerStatRow>(r: T): T => ({
+    ...r,
+    corr: f(r.corr),
+    sub: f(r.sub),
+    del: f(r.del),
+    ins: f(r.ins),
+    err: f(r.err),
+    sErr: f(r.sErr),
+  });
+  return {
+    ...summary,
+    rows: summary.rows.map(row),
+    total: row(summary.total),
+    mean: row(summary.mean),
+    sd: row(summary.sd),
+    median: row(summary.median),
+  };
+}

@@ -84,8 +84,9 @@ function escapeHtml(s: string): string {
 }
 const e = escapeHtml;
 
+/** A rate of the summary (a fraction) as a percentage with one decimal. */
 const pct1 = (x: number | null | undefined): string =>
-  x === null || x === undefined ? UNDEFINED : x.toFixed(1);
+  x === null || x === undefined ? UNDEFINED : (100 * x).toFixed(1);
 const p3 = (x: number | null | undefined): string =>
   x === null || x === undefined ? UNDEFINED : x < 0.001 ? '<0.001' : x.toFixed(3);
 
@@ -186,4 +187,110 @@ export function asrHtml(asr: AsrReport): string {
       : `<h3>Significance as sc_stats gives it</h3>${pairTables.join('')}` +
         '<p class="muted">Two-sided p-values computed as NIST sc_stats does: MAPSSWE over segments of the word alignments, the sign and Wilcoxon tests over per-speaker word error rates, McNemar over utterances with and without errors. For more than 20 pairs sc_stats approximates the binomial tail (sign, McNemar) with a formula that understates it; the exact binomial p-value is beside it.</p>';
   return `<section id="asr"><h2>Speech recognition errors</h2>${parts.join('')}${tests}</section>`;
+}
+
+/**
+ * The ASR analysis as rows of the CSV report (columns of `CSV_HEADER`): per system `asr` rows (NCE with its
+ * n of hypothesis words, ECE with its n), `speaker` rows (the speaker in the `utterance` column; rates as
+ * fractions, n = the speaker's utterances, N = its reference words) and per pair `test` rows (system
+ * `A vs B`, metric the test's p-value as sc_stats computes it and, for the binomial tests, the exact one).
+ */
+export function asrCsvRows(asr: AsrReport, note: (x: number | null) => string): string[][] {
+  const num = (x: number | null | undefined): string => (x === null || x === undefined ? '' : String(x));
+  const rows: string[][] = [];
+  for (const s of asr.systems) {
+    if (s.utterances === 0) continue;
+    rows.push([
+      'asr',
+      s.name,
+      '',
+      'NCE',
+      num(s.nce.value),
+      '',
+      '',
+      String(s.nce.n),
+      '',
+      '',
+      s.nce.reason ?? note(s.nce.value),
+      s.nce.signature,
+      '',
+    ]);
+    if (s.reliability)
+      rows.push([
+        'asr',
+        s.name,
+        '',
+        'ECE',
+        num(s.reliability.ece),
+        '',
+        '',
+        String(s.reliability.n),
+        '',
+        '',
+        note(s.reliability.ece),
+        s.nce.signature,
+        '',
+      ]);
+    for (const r of [...s.speakers.rows, { ...s.speakers.total, speaker: 'Sum/Avg' }])
+      for (const [metric, value] of [
+        ['Corr', r.corr],
+        ['Sub', r.sub],
+        ['Del', r.del],
+        ['Ins', r.ins],
+        ['Err', r.err],
+        ['S.Err', r.sErr],
+        ...(r.nce === undefined ? [] : [['NCE', r.nce] as const]),
+      ] as const)
+        rows.push([
+          'speaker',
+          s.name,
+          r.speaker,
+          metric,
+          num(value),
+          '',
+          '',
+          String(r.sentences),
+          String(r.words),
+          '',
+          note(value),
+          s.signature,
+          '',
+        ]);
+  }
+  for (const p of asr.pairs)
+    for (const t of p.tests) {
+      const name = `${p.systemA} vs ${p.systemB}`;
+      rows.push([
+        'test',
+        name,
+        '',
+        `${t.test} p`,
+        num(t.pValue),
+        '',
+        '',
+        String(t.n),
+        '',
+        '',
+        t.unit,
+        t.signature,
+        '',
+      ]);
+      if (t.exactPValue !== undefined)
+        rows.push([
+          'test',
+          name,
+          '',
+          `${t.test} exact p`,
+          num(t.exactPValue),
+          '',
+          '',
+          String(t.n),
+          '',
+          '',
+          t.unit,
+          t.signature,
+          '',
+        ]);
+    }
+  return rows;
 }

@@ -3,6 +3,7 @@
 // shortest text that reads back to the same double), an undefined figure as an empty field with its reason
 // in `note`; each corpus figure with n (utterances scored), N (with gold) and how many had no output.
 import { UNDEFINED_REASON } from '../../core/scoring/present';
+import { asrCsvRows } from './asrSection';
 import type { ReportModel } from './reportModel';
 
 /** The header of the CSV report. */
@@ -76,6 +77,7 @@ export function csvReport(model: ReportModel): string {
             '',
           ].join(','),
         );
+  for (const r of asrCsvRows(model.asr, note)) rows.push(r.map(q).join(','));
   return `${rows.join('\n')}\n`;
 }
 

@@ -4,7 +4,7 @@
 import { errorAnalysis } from '../../../core/asr/errorAnalysis';
 import { dtlText, speakerSummaryText } from '../../../core/asr/scliteReports';
 import { SPEAKER_ID_MODES, type SpeakerIdMode, speakerFromId } from '../../../core/asr/speakers';
-import { speakerSummary } from '../../../core/asr/speakerSummary';
+import { speakerSummary, speakerSummaryFractions } from '../../../core/asr/speakerSummary';
 import { systemUtterances } from '../../../core/asr/werInputs';
 import type { CorpusWer } from '../../../core/metrics/wordAccuracy';
 import { makeSignature } from '../../../core/stats/signature';
@@ -71,7 +71,7 @@ export function transcriptReports(
   if (choice.reports.includes('sum')) {
     const summary = speakerSummary(systemUtterances(scored, speakerRule(choice.idType)).counts);
     parts.push(speakerSummaryText(summary, title));
-    json['speakers'] = summary;
+    json['speakers'] = speakerSummaryFractions(summary);
   }
   if (choice.reports.includes('dtl')) {
     const analysis = errorAnalysis(scored.utterances, { caseFold });

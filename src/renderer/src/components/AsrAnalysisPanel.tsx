@@ -15,8 +15,9 @@ const LISTS: { name: ListName; title: string; head: string }[] = [
 
 const TEST_NAMES = { mapsswe: 'MAPSSWE', sign: 'Sign', wilcoxon: 'Wilcoxon', mcnemar: 'McNemar' };
 
+/** A rate of the summary (a fraction) as a percentage. */
 const pct = (x: number | null | undefined): string =>
-  x === null || x === undefined ? UNDEFINED : x.toFixed(1);
+  x === null || x === undefined ? UNDEFINED : (100 * x).toFixed(1);
 const nceText = (x: number | null | undefined): string =>
   x === null || x === undefined ? UNDEFINED : x.toFixed(3);
 const pText = (x: number | null | undefined): string =>
