@@ -139,6 +139,11 @@ const plotsAnswer = (result: unknown) => (route: Route) =>
     }),
   });
 
+/** The project's real `report:plots` result with `parts` in its place (the other parts stay valid). */
+async function dashboardWith(parts: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return { ...(await jobResult<Record<string, unknown>>('report:plots', {})), ...parts };
+}
+
 test('a system imported through the upload dialog: errors located, progress, then scored like the original', async ({
   page,
 }) => {
@@ -277,10 +282,12 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
   // The bridge encodes the method name in the path (report%3Aplots); the plots come as a finished job.
   await page.route(
     PLOTS_API,
-    plotsAnswer({
-      plots: [{ id: 'x', title: 'Hostile', caption: 'test', svg: hostile, empty: false }],
-      nbest: [],
-    }),
+    plotsAnswer(
+      await dashboardWith({
+        plots: [{ id: 'x', title: 'Hostile', caption: 'test', svg: hostile, empty: false }],
+        nbest: [],
+      }),
+    ),
   );
   await page.reload();
   const svg = page.locator('figure[data-plot="x"] svg');
@@ -341,7 +348,8 @@ test("the N-best breakdown per system shows the report's figures, its signature 
 
   // Labels that contradict the gold: the breakdown's error is said in a plain note; a system without lists
   // is named, and with none at all, so is that.
-  const answer = (nbest: unknown[]) => plotsAnswer({ plots: [], nbest });
+  const base = await dashboardWith({ plots: [] });
+  const answer = (nbest: unknown[]) => plotsAnswer({ ...base, nbest });
   const none = { ks: [], signature: null, groups: [], error: null };
   await page.route(
     PLOTS_API,

@@ -50,7 +50,9 @@ export function plotSpec(plot: PlotData): TopLevelSpec {
     type: 'nominal',
     title: plot.group,
     sort: null,
-    ...(plot.colours ? { scale: { domain: plot.colours.domain, range: plot.colours.range } } : {}),
+    // Systems have their own colours; anything else (the trees of the perturbation curve) takes another
+    // scheme, so that no line looks like a system's.
+    scale: plot.colours ? { domain: plot.colours.domain, range: plot.colours.range } : { scheme: 'dark2' },
     legend: { orient: 'bottom', direction: 'vertical' },
   };
   // A point on the edge of the data (an accuracy of 100 %) is drawn whole: the scales keep 8 px inside
