@@ -32,7 +32,10 @@ export function needsNetwork(words: readonly string[], reading: TranscriptReadin
     if (last === 42 /* * */) return true;
     if (reading.optionalDeletable && first === 40 && last === 41) return true;
     if (reading.fragments && (first === 45 || last === 45)) return true;
-    if (w.includes('{') || w.includes(';') || w.includes('\\')) return true;
+    for (let k = 0; k < n; k++) {
+      const c = w.charCodeAt(k);
+      if (c === 123 /* { */ || c === 59 /* ; */ || c === 92 /* \\ */) return true;
+    }
   }
   return false;
 }

@@ -19,6 +19,12 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
 }
 
+/** Whether `text[from, to)` holds a `{` (scanned within the line: a search of the whole text is quadratic). */
+function hasBrace(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 123) return true;
+  return false;
+}
+
 /** The whitespace-separated words of `text[from, to)`, scanned by character code (no regex, no filter). */
 function splitWords(text: string, from: number, to: number): string[] {
   const words: string[] = [];
@@ -95,7 +101,7 @@ export function parseTrn(text: string): ParseResult<TrnUtterance[]> {
         } else {
           seen.set(id, lineNo);
           utterances.push({ id, words: splitWords(text, first, open), line: lineNo });
-          if (text.lastIndexOf('{', open) >= first) {
+          if (hasBrace(text, first, open)) {
             for (const p of parseTranscriptItems(text, first, open).problems) {
               report(p.offset, 'trn.alternation', p.message);
             }
