@@ -1,6 +1,7 @@
-// The optimal strategy keeps its rows in slots reused between open parents and from call to call, and skips the leaves of
-// F; it must name exactly the paths that the straightforward version (rows per open parent, kept below as
-// the reference) names, since the strategy decides which subproblems the distance computation fills.
+// The optimal strategy keeps its rows in slots reused between open parents and from call to call, and
+// skips the leaves of F; it must name exactly the paths that the straightforward version (rows per open
+// parent, kept below as the reference) names, since the strategy decides which subproblems the distance
+// computation fills.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { node, type TreeNode } from '../tree/tree';

@@ -4,7 +4,8 @@
 // hanging off the path is smallest. The cost of a single-path function is the number of subproblems
 // it fills: |F_v|·krSumL(G_w) for a left path (Zhang–Shasha's keyroots), |F_v|·krSumR(G_w) for a
 // right path, |F_v|·|A(G_w)| for an inner path (the full decomposition), and symmetrically for G.
-// O(|F|·|G|) time; rows for F's open parents only, so memory stays O(|G|·depth(F)) and O(|G|) on a chain.
+// O(|F|·|G|) time; rows for F's open parents only, so besides the strategy itself memory stays
+// O(|G|·depth(F)), and O(|G|) on a chain.
 import type { TreeIndex } from './treeIndex';
 
 /**
