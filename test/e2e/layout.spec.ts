@@ -1,6 +1,9 @@
 // The studio's layout on a 1600 × 1000 screen, measured: nothing moves under the pointer while the project
 // page loads, tables fit or keep their first column in view, the plots are a grid with one colour per
 // system, nothing in the workspace covers content, and the open utterance's scores show without scrolling.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startHostProcess, type HostProcess } from './hostProcess';
 import { watchErrors } from './workspacePage';
@@ -262,4 +265,33 @@ test("a typed tree's Struct-IoU pairs are coloured in both trees", async ({ page
   const matched = await system.locator('.node-box.matched').count();
   expect(matched).toBeGreaterThan(1);
   await expect(page.getByTestId('score-panel')).toContainText('Struct-IoU (semantic)');
+});
+
+test("the HTML report's corpus table fits at 1600 px, and narrower keeps the system's name in view", async ({
+  page,
+}, testInfo) => {
+  const { projectPath } = await host.api<{ projectPath: string }>('app:info', {});
+  const html = execFileSync(
+    process.execPath,
+    [
+      path.resolve(import.meta.dirname, '..', '..', 'bin/sieve.mjs'),
+      'report',
+      projectPath,
+      '--format',
+      'html',
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
+  const file = testInfo.outputPath('report.html');
+  fs.writeFileSync(file, html);
+  await page.goto(`file://${file}`);
+  const scroller = page.locator('#corpus .wide');
+  const fit = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+  await page.setViewportSize({ width: 900, height: 1000 });
+  expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  const left = await scroller.evaluate((el) => el.getBoundingClientRect().left);
+  const name = (await page.locator('#corpus tbody th').first().boundingBox())!;
+  expect(Math.abs(name.x - left)).toBeLessThan(2);
 });
