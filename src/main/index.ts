@@ -40,10 +40,11 @@ function parseCommandLine(): { project: string; allow: string[] } {
   };
 }
 
-void app.whenReady().then(() => {
+void app.whenReady().then(async () => {
   const commandLine = parseCommandLine();
   const session = new Session('electron', { allow: commandLine.allow });
-  session.open(commandLine.project);
+  // Audio is checked in pieces, so a large recording does not hold up the app's thread at the start.
+  await session.openChecked(commandLine.project);
   handleAppScheme(path.join(outDir, 'renderer'), session);
   registerIpc(ipcMain, createHandlers(session, { printToPdf, choosePaths }), (url) =>
     isOwnRendererUrl(url, devServerUrl),
