@@ -16,25 +16,28 @@ function resolveImport(from: string, spec: string): string | null {
   throw new Error(`${from}: cannot resolve ${spec}`);
 }
 
-/** The specifiers a module loads when it runs: static and dynamic imports and re-exports, not `import type`. */
-function runtimeImports(file: string): string[] {
+/**
+ * The specifiers a module loads when it runs: static imports and re-exports (not `import type`), and
+ * with `dynamic` its `import()`s too.
+ */
+function runtimeImports(file: string, dynamic = true): string[] {
   const text = fs.readFileSync(file, 'utf8');
   const specs: string[] = [];
   for (const m of text.matchAll(/^(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s+'([^']+)'/gms))
     specs.push(m[1]!);
   for (const m of text.matchAll(/^import\s+'([^']+)'/gm)) specs.push(m[1]!);
-  for (const m of text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) specs.push(m[1]!);
+  if (dynamic) for (const m of text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) specs.push(m[1]!);
   return specs;
 }
 
-/** The chain of modules from `entry` to an import of `pkg`, or null when `entry` never loads it. */
-function chainTo(entry: string, pkg: string): string[] | null {
+/** The chain of modules from `entry` to an import `wanted` accepts, or null when `entry` never loads one. */
+function chainTo(entry: string, wanted: (spec: string) => boolean): string[] | null {
   const parent = new Map<string, string | null>([[entry, null]]);
   const queue = [entry];
   while (queue.length > 0) {
     const file = queue.shift()!;
     for (const spec of runtimeImports(file)) {
-      if (spec === pkg || spec.startsWith(`${pkg}/`)) {
+      if (wanted(spec)) {
         const chain = [spec];
         for (let f: string | null = file; f; f = parent.get(f) ?? null) chain.unshift(path.relative(HERE, f));
         return chain;
@@ -57,6 +60,10 @@ function moduleOf(name: string): string {
   return resolveImport(path.join(HERE, 'index.ts'), m[1]!)!;
 }
 
+const isSqlite = (spec: string): boolean => spec === 'better-sqlite3';
+/** An npm package (zod, vega, the audio decoders …), not a relative module or a Node builtin. */
+const isPackage = (spec: string): boolean => !spec.startsWith('.') && !spec.startsWith('node:');
+
 describe('the command table', () => {
   it('names each command once, with the name and summary its module declares', async () => {
     expect(new Set(commands.map((c) => c.name)).size).toBe(commands.length);
@@ -68,11 +75,42 @@ describe('the command table', () => {
 
   // Under Node 20 only project commands move to the repository's Node 22: a command not marked `project`
   // runs in Node 20, where opening SQLite through better-sqlite3's Node-API build crashes the process.
+  // What `sieve --version` and `--help` load: the entry, the table, the version and the exit codes.
+  it('starts with the entry, the table and the version only', () => {
+    const entry = path.resolve(HERE, '../cliMain.ts');
+    const loaded = new Set([entry]);
+    const queue = [entry];
+    while (queue.length > 0) {
+      const file = queue.shift()!;
+      for (const spec of runtimeImports(file, false)) {
+        const next = resolveImport(file, spec);
+        if (next && !loaded.has(next)) {
+          loaded.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    expect([...loaded].map((f) => path.relative(path.resolve(HERE, '../../..'), f)).sort()).toEqual([
+      'core/version.ts',
+      'main/cli/cliMain.ts',
+      'main/cli/command.ts',
+      'main/cli/commands/index.ts',
+      'main/cli/runCli.ts',
+    ]);
+  });
+
+  // The scorers of the start-up benchmark (bench/cliStart.bench.ts) load no npm package (zod, vega …).
+  it('scores wer, ted and structiou without any npm package', () => {
+    for (const name of ['wer', 'ted', 'structiou']) {
+      expect(chainTo(moduleOf(name), isPackage), name).toBeNull();
+    }
+  });
+
   it('marks every command whose modules load better-sqlite3 as a project command', () => {
     for (const entry of commands.filter((c) => !c.project)) {
-      expect(chainTo(moduleOf(entry.name), 'better-sqlite3'), entry.name).toBeNull();
+      expect(chainTo(moduleOf(entry.name), isSqlite), entry.name).toBeNull();
     }
     // The scan does follow imports: the project commands do reach the binding.
-    expect(chainTo(moduleOf('info'), 'better-sqlite3')).not.toBeNull();
+    expect(chainTo(moduleOf('info'), isSqlite)).not.toBeNull();
   });
 });
