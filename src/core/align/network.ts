@@ -19,6 +19,9 @@ export interface NetWord {
   optDel: boolean;
   /** A fragment (`th-`, `-ing`) under sclite's `-F`: it matches the words it begins or ends. */
   frag: boolean;
+  /** The word's time in seconds, when the transcript has times (CTM); for time-mediated alignment. */
+  startSec?: number;
+  endSec?: number;
 }
 
 /**
@@ -218,6 +221,42 @@ export function wordDistance(ref: NetWord | null, hyp: NetWord | null, costs: Ed
   return wordsEqual(ref, hyp) ? costs.correct : costs.substitution;
 }
 
+/**
+ * sclite's time-mediated distance (`-T`; SCTK `word.c`, `wwd_time_WORD`): inserting or deleting a word
+ * costs its duration (`@` 0.001), pairing two words costs the distance of their starts plus that of their
+ * ends, and 0.001 more when they differ. Words need times.
+ */
+export function timeDistance(ref: NetWord | null, hyp: NetWord | null): number {
+  const dur = (w: NetWord): number => (w.endSec ?? 0) - (w.startSec ?? 0);
+  if (hyp === null) return ref!.isNull ? NULL_WORD_COST : Math.fround(dur(ref!));
+  if (ref === null) return hyp.isNull ? NULL_WORD_COST : Math.fround(dur(hyp));
+  const d =
+    Math.abs((ref.startSec ?? 0) - (hyp.startSec ?? 0)) +
+    Math.abs((ref.endSec ?? 0) - (hyp.endSec ?? 0)) +
+    (wordsEqual(ref, hyp) ? 0 : 0.001);
+  return Math.fround(d);
+}
+
+/**
+ * A time-constrained distance: `base`, except that two words may be paired (correct or substituted)
+ * only when the hypothesis word's time overlaps the reference word's widened by `collarSec` on each side;
+ * otherwise they can only be a deletion and an insertion.
+ */
+export function collarDistance(
+  collarSec: number,
+  base: (ref: NetWord | null, hyp: NetWord | null, costs: EditCosts) => number = wordDistance,
+): (ref: NetWord | null, hyp: NetWord | null, costs: EditCosts) => number {
+  return (ref, hyp, costs) => {
+    if (ref !== null && hyp !== null && !ref.isNull && !hyp.isNull) {
+      // Times within a nanosecond count as touching (sums of decimal seconds are not exact).
+      const rs = (ref.startSec ?? 0) - collarSec - 1e-9;
+      const re = (ref.endSec ?? 0) + collarSec + 1e-9;
+      if ((hyp.endSec ?? 0) < rs || (hyp.startSec ?? 0) > re) return Infinity;
+    }
+    return base(ref, hyp, costs);
+  };
+}
+
 function optDelCost(costs: EditCosts): number {
   return (2 * Math.min(costs.insertion, costs.deletion)) / 3;
 }
@@ -247,6 +286,7 @@ export function alignNetworks(
   ref: WordNetwork,
   hyp: WordNetwork,
   costs: EditCosts = SCLITE_COSTS,
+  distance: (ref: NetWord | null, hyp: NetWord | null, costs: EditCosts) => number = wordDistance,
 ): NetworkAlignment {
   const A = ref.words.length;
   const B = hyp.words.length;
@@ -272,7 +312,7 @@ export function alignNetworks(
         at = pb;
       }
     }
-    cell[b] = f(best + wordDistance(null, hw[b]!, costs));
+    cell[b] = f(best + distance(null, hw[b]!, costs));
     backA[b] = 0;
     backB[b] = at;
   }
@@ -285,14 +325,14 @@ export function alignNetworks(
         at = pa;
       }
     }
-    cell[a * B] = f(best + wordDistance(rw[a]!, null, costs));
+    cell[a * B] = f(best + distance(rw[a]!, null, costs));
     backA[a * B] = at;
     backB[a * B] = 0;
   }
   // Inner cells (`calculate_internal_cells`).
   for (let a = 1; a < A; a++) {
     const pas = ref.preds[a]!;
-    const delW = wordDistance(rw[a]!, null, costs);
+    const delW = distance(rw[a]!, null, costs);
     for (let b = 1; b < B; b++) {
       const pbs = hyp.preds[b]!;
       let ins = Infinity;
@@ -326,9 +366,9 @@ export function alignNetworks(
           }
         }
       }
-      sub = f(sub + wordDistance(rw[a]!, hw[b]!, costs));
+      sub = f(sub + distance(rw[a]!, hw[b]!, costs));
       del = f(del + delW);
-      ins = f(ins + wordDistance(null, hw[b]!, costs));
+      ins = f(ins + distance(null, hw[b]!, costs));
       const k = a * B + b;
       if (sub <= del && sub <= ins) {
         cell[k] = sub;

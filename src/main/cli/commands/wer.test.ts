@@ -136,6 +136,28 @@ describe('sieve wer', () => {
     expect(bad.err.split('\n')[0]).toBe("sieve wer: --normalise: 'nfkc'; expected whisper-en-1");
   });
 
+  it('scores CTM files by time (--time-mediated, sclite -T) or within a collar (--collar)', async () => {
+    write('r.ctm', 'f1 A 0.00 0.30 the\nf1 A 0.30 0.40 cat\nf1 A 0.70 0.30 sat\nf1 A 1.00 0.50 down\n');
+    write('h.ctm', 'f1 A 0.00 0.30 the\nf1 A 0.35 0.30 bat\nf1 A 0.70 0.30 sat\nf1 A 3.10 0.20 down\n');
+    // As sctk sclite -T printed the pra for these files: `down` 2 s late is deleted and inserted.
+    const tm = await sieve('wer', 'r.ctm', 'h.ctm', '--time-mediated', '--format', 'pra');
+    expect(tm.out).toContain(
+      [
+        'Scores: (#C #S #D #I) 2 1 1 1',
+        'REF:  the CAT sat DOWN **** ',
+        'HYP:  the BAT sat **** DOWN ',
+        'Eval:     S       D    I    ',
+      ].join('\n'),
+    );
+    expect(tm.out).toContain('wer|costs:time|case:fold|time:mediated|v:');
+    const collar = await sieve('wer', 'r.ctm', 'h.ctm', '--collar', '0.5', '--format', 'json');
+    expect(JSON.parse(collar.out.split('\n')[0]!)).toMatchObject({ id: 'f1-A', C: 2, S: 1, D: 1, I: 1 });
+    const both = await sieve('wer', 'r.ctm', 'h.ctm', '--collar', '0.5', '--time-mediated');
+    expect(both.err.split('\n')[0]).toBe(
+      'sieve wer: --collar: given with --time-mediated; expected one of them',
+    );
+  });
+
   it('names a missing or extra utterance id', async () => {
     write('short.trn', 'a b c (spk1_1)\nx (spk9_9)\n');
     const r = await sieve('wer', 'ref.trn', 'short.trn');
@@ -177,7 +199,7 @@ describe('sieve wer', () => {
       [['ref.trn', 'hyp.trn', '--format', 'xml'], "--format: 'xml'; expected sum, pra or json"],
       [
         ['ref.trn', 'hyp.trn', '--bogus'],
-        '--bogus: not an option; expected --costs VALUE, --case-sensitive, --ignore-case, --optional-deletable, --fragments, --glm VALUE, --normalise VALUE, --format VALUE, --report VALUE or --id-type VALUE',
+        '--bogus: not an option; expected --costs VALUE, --case-sensitive, --ignore-case, --optional-deletable, --fragments, --glm VALUE, --normalise VALUE, --format VALUE, --report VALUE, --id-type VALUE, --time-mediated or --collar VALUE',
       ],
       [['ref.trn', 'hyp.trn', '--format'], '--format: no value; expected --format VALUE'],
     ] as const) {

@@ -16,6 +16,7 @@ import { NORMALISERS, normaliseWords } from '../../../core/text/englishNormalise
 import type { CliIo, Command } from '../command';
 import { OptionError, choiceOption, parseCliArgs, positionalArgs } from '../options';
 import { readInputFile, reportDiagnostics } from './scoreFiles';
+import { TIMED_OPTIONS, TIMED_USAGE, scoreTimedFiles } from './werTimed';
 import { REPORT_OPTIONS, REPORT_USAGE, reportChoice, transcriptReports } from './transcriptReports';
 import { UNDEFINED } from '../../../core/scoring/present';
 
@@ -224,13 +225,23 @@ export function runTranscriptScoring(
 export const wer: Command = {
   name: 'wer',
   summary: 'Word error rate of a trn hypothesis file against a trn reference (counts as NIST sclite)',
-  usage: `sieve wer REF.trn HYP.trn\n${TRANSCRIPT_USAGE}`,
+  usage: `sieve wer REF.trn HYP.trn\n${TRANSCRIPT_USAGE}\n${TIMED_USAGE}`,
   run(args, io) {
     const { values, positionals } = parseCliArgs({
       args,
-      options: TRANSCRIPT_OPTIONS,
+      options: { ...TRANSCRIPT_OPTIONS, ...TIMED_OPTIONS },
       allowPositionals: true,
     });
+    if (values['time-mediated'] || values.collar !== undefined) {
+      const format = choiceOption('--format', String(values.format), FORMATS);
+      const scored = scoreTimedFiles(values, positionals, io);
+      if (!scored) return 1;
+      const fold = !values['case-sensitive'];
+      if (format === 'json') io.out(jsonReport(scored));
+      else if (format === 'pra') io.out(praReport(scored, fold) + summaryLine(scored));
+      else io.out(sumTable(scored, path.basename(positionals[1]!)) + '\n' + summaryLine(scored));
+      return 0;
+    }
     return runTranscriptScoring('wer', values, positionals, io);
   },
 };
