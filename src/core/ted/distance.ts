@@ -7,7 +7,7 @@ import { spfInner } from './spfInner';
 import { spfLeft } from './spfLeft';
 import { strategyFor, type Strategy } from './strategy';
 import type { TreeIndex } from './treeIndex';
-import { makeWorkspace, type TedWorkspace, type WorkspaceMemory } from './workspace';
+import { initDelta, makeWorkspace, type TedWorkspace, type WorkspaceMemory } from './workspace';
 
 /** Distance between two single-node-or-larger trees when one of them is a single node (APTED's spf1). */
 function singleNodeDistance(ws: TedWorkspace): number {
@@ -62,8 +62,12 @@ export function runTed(
   memory?: WorkspaceMemory,
 ): TedRun {
   const ws = makeWorkspace(costs, t1, t2, memory);
-  if (t1.n === 1 || t2.n === 1) return { distance: singleNodeDistance(ws), ws };
-  strategy ??= strategyFor(t1, t2);
+  if (t1.n === 1 || t2.n === 1) {
+    initDelta(ws);
+    return { distance: singleNodeDistance(ws), ws };
+  }
+  strategy ??= strategyFor(t1, t2, ws.scratch);
+  initDelta(ws);
   const n2 = t2.n;
   // GTED with an explicit stack (deep trees must not overflow the call stack): a pair is pushed
   // once to expand its hanging pairs and once more, below them, to run its single-path function.

@@ -26,6 +26,19 @@ describe('computeStrategy', () => {
     );
   });
 
+  it('in a scratch array of the caller (32- or 64-bit): the same paths, and the scratch handed back zeroed', () => {
+    fc.assert(
+      fc.property(arbTree(14), arbTree(14), fc.boolean(), (t1, t2, single) => {
+        const [a, b] = pair(t1, t2);
+        const size = 2 * a.n * b.n + 64;
+        const scratch = single ? new Float32Array(size) : new Float64Array(size);
+        expect(Array.from(computeStrategy(a, b, scratch))).toEqual(Array.from(referenceStrategy(a, b)));
+        expect(scratch.every((x) => x === 0)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('from the cache: the strategy of the same shapes, whatever the labels', () => {
     const relabel = (t: TreeNode, k: number): TreeNode => ({
       label: `${t.label}${k}`,

@@ -18,7 +18,7 @@ export type Strategy = Int16Array | Int32Array;
  * strategy[v·|G| + w] names the path for the pair (v, w) in preL ids: leaf + 1 for a path in F ending
  * at that leaf, −(leaf + 1) for a path in G, and 0 when one subtree is a single node (no path needed).
  */
-export function computeStrategy(f: TreeIndex, g: TreeIndex): Strategy {
+export function computeStrategy(f: TreeIndex, g: TreeIndex, scratch?: Float32Array | Float64Array): Strategy {
   const n1 = f.n;
   const n2 = g.n;
   const strategy = Math.max(n1, n2) < 2 ** 15 ? new Int16Array(n1 * n2) : new Int32Array(n1 * n2);
@@ -46,7 +46,9 @@ export function computeStrategy(f: TreeIndex, g: TreeIndex): Strategy {
       if (fSize[v]! > 1) free[nFree++] = slotOf[v]!;
     }
   }
-  const rows = scratchFloats(0, 4 * slots * n2);
+  // In the caller's zeroed scratch when it is large enough (handed back zeroed), else in arrays of our own.
+  const need = 4 * slots * n2;
+  const rows = scratch !== undefined && scratch.length >= need ? scratch : scratchFloats(0, need);
   const rowP = scratchInts(1, slots * n2);
   // The same four rows for the open parents of G, which all lie in one row of the strategy.
   const gRows = scratchFloats(1, 4 * n2);
@@ -180,6 +182,7 @@ export function computeStrategy(f: TreeIndex, g: TreeIndex): Strategy {
     }
     free[nFree++] = slotOf[v]!; // v's rows are consumed
   }
+  if (rows === scratch) scratch.fill(0, 0, need);
   return strategy;
 }
 
@@ -224,9 +227,9 @@ function shapeKey(t: TreeIndex): string {
  * The optimal strategy for `f` and `g` (as `computeStrategy`), from the cache when a pair of trees of the
  * same shapes was seen lately. The array is shared: callers must not write to it.
  */
-export function strategyFor(f: TreeIndex, g: TreeIndex): Strategy {
+export function strategyFor(f: TreeIndex, g: TreeIndex, scratch?: Float32Array | Float64Array): Strategy {
   // Child counts fit in 16 bits when |F|·|G| ≤ 2^16.
-  if (f.n * g.n > CACHE_PAIR_MAX) return computeStrategy(f, g);
+  if (f.n * g.n > CACHE_PAIR_MAX) return computeStrategy(f, g, scratch);
   const key = `${f.n}:${shapeKey(f)}${shapeKey(g)}`;
   let strategy = cache.get(key);
   if (strategy !== undefined) {
@@ -234,7 +237,7 @@ export function strategyFor(f: TreeIndex, g: TreeIndex): Strategy {
     cache.set(key, strategy);
     return strategy;
   }
-  strategy = computeStrategy(f, g);
+  strategy = computeStrategy(f, g, scratch);
   cache.set(key, strategy);
   cachedInts += strategy.length;
   for (const [k, s] of cache) {

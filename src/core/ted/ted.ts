@@ -81,18 +81,10 @@ const secondIndexMemory: IndexMemory = (ints, floats) => [
   scratch(keptInts, 1, ints, newInts),
   scratch(keptFloats, 1, floats, newFloats),
 ];
-const workspaceMemory: WorkspaceMemory = (delta, floats, ints, single) =>
-  single
-    ? [
-        scratch(keptSingles, 0, delta, newSingles),
-        scratch(keptSingles, 1, floats, newSingles),
-        scratch(keptInts, 2, ints, newInts),
-      ]
-    : [
-        scratch(keptFloats, 2, delta, newFloats),
-        scratch(keptFloats, 3, floats, newFloats),
-        scratch(keptInts, 2, ints, newInts),
-      ];
+const workspaceMemory: WorkspaceMemory = (floats, ints, single) => [
+  single ? scratch(keptSingles, 0, floats, newSingles) : scratch(keptFloats, 2, floats, newFloats),
+  scratch(keptInts, 2, ints, newInts),
+];
 
 function indexPair(t1: TreeNode, t2: TreeNode, typed: boolean): [TreeIndex, TreeIndex] {
   const keys = new LabelKeys();

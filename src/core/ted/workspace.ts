@@ -41,6 +41,11 @@ export interface TedWorkspace {
   /** Forest-distance rows (Zhang–Shasha's forestdist, and ΔA's rows for one right root). */
   rows: Distances;
   /**
+   * delta and rows together, zeroed: scratch for the strategy's rows before the distance computation
+   * starts (so that they take no memory of their own), handed back zeroed, then `initDelta`.
+   */
+  scratch: Distances;
+  /**
    * ΔA: distances from the last complete forest of F to every forest of A(G_w), in the order of
    * chainL (so that one right root's chain is a contiguous run). Allocated on first use.
    */
@@ -76,24 +81,35 @@ export interface TedWorkspace {
 }
 
 /**
- * Where a workspace's arrays come from: zeroed buffers of at least `delta`, `floats` and `ints` elements,
- * the first two Float32Array when `single`, else Float64Array. By default fresh ones; a caller that drops
+ * Where a workspace's arrays come from: zeroed buffers of at least `floats` and `ints` elements, the
+ * first a Float32Array when `single`, else a Float64Array. By default fresh ones; a caller that drops
  * the workspace before making another may hand out the same.
  */
-export type WorkspaceMemory = (
-  delta: number,
-  floats: number,
-  ints: number,
-  single: boolean,
-) => [Distances, Distances, Int32Array];
+export type WorkspaceMemory = (floats: number, ints: number, single: boolean) => [Distances, Int32Array];
 
-const freshMemory: WorkspaceMemory = (delta, floats, ints, single) => [
-  single ? new Float32Array(delta) : new Float64Array(delta),
+const freshMemory: WorkspaceMemory = (floats, ints, single) => [
   single ? new Float32Array(floats) : new Float64Array(floats),
   new Int32Array(ints),
 ];
 
-/** Allocates the workspace for trees of n1 and n2 nodes. */
+/**
+ * Sets delta for the subtree pairs with a single node, known at once: deleting or inserting the other
+ * subtree's children (APTED's initialisation; they need no single-path function); 0 elsewhere.
+ */
+export function initDelta(ws: TedWorkspace): void {
+  const { t1, t2, costs, delta } = ws;
+  const n2 = t2.n;
+  for (let x = 0; x < t1.n; x++) {
+    const sx = t1.size[x]!;
+    const base = x * n2;
+    for (let y = 0; y < n2; y++) {
+      const sy = t2.size[y]!;
+      delta[base + y] = sx === 1 ? costs.ins * (sy - 1) : sy === 1 ? costs.del * (sx - 1) : 0;
+    }
+  }
+}
+
+/** Allocates the workspace for trees of n1 and n2 nodes (delta still to be set by `initDelta`). */
 export function makeWorkspace(
   costs: TedCosts,
   t1: TreeIndex,
@@ -107,32 +123,23 @@ export function makeWorkspace(
   // The scratch rows in two allocations rather than ten: a typed array with a buffer of its own costs
   // about a microsecond (V8 keeps buffers over 64 bytes off the heap), a view into one a few nanoseconds.
   const single = distancesFitFloat32(costs, n1, n2);
-  const [deltaBuffer, floats, ints] = memory(n1 * n2, rowsSize + nMax + 3, 8 * (nMax + 1), single);
-  const delta = deltaBuffer.subarray(0, n1 * n2);
-  // Subtree pairs with a single node are known at once: deleting or inserting the other subtree's
-  // children (APTED's initialisation; they need no single-path function).
-  for (let x = 0; x < n1; x++) {
-    const sx = t1.size[x]!;
-    const base = x * n2;
-    for (let y = 0; y < n2; y++) {
-      const sy = t2.size[y]!;
-      if (sx === 1) delta[base + y] = costs.ins * (sy - 1);
-      else if (sy === 1) delta[base + y] = costs.del * (sx - 1);
-    }
-  }
+  // delta, the rows and q in one buffer: delta and the rows side by side are the strategy's scratch.
+  const [floats, ints] = memory(n1 * n2 + rowsSize + nMax + 3, 8 * (nMax + 1), single);
+  const top = n1 * n2 + rowsSize;
   const slice = (k: number): Int32Array => ints.subarray(k * (nMax + 1), (k + 1) * (nMax + 1));
   return {
     costs,
     t1,
     t2,
-    delta,
-    rows: floats.subarray(0, rowsSize),
+    delta: floats.subarray(0, n1 * n2),
+    rows: floats.subarray(n1 * n2, top),
+    scratch: floats.subarray(0, top),
     tL: floats.subarray(0, 0),
     tR: floats.subarray(0, 0),
     chainL: emptyChainStore(),
     chainR: emptyChainStore(),
     pairPos: new Int32Array(0),
-    q: floats.subarray(rowsSize, rowsSize + nMax + 3),
+    q: floats.subarray(top, top + nMax + 3),
     cSize: slice(0),
     cKey: slice(1),
     cType: slice(2),
