@@ -55,6 +55,9 @@ export function parseTrn(text: string): ParseResult<TrnUtterance[]> {
   const report = (offset: number, code: string, message: string): void => {
     diagnostics.push(diagnosticAt(index, offset, code, message));
   };
+  // Alternations are checked only in files that have a '{' at all (one native search instead of a scan
+  // of every line).
+  const anyBrace = text.includes('{');
   let lineNo = 0;
   let start = 0;
   while (start <= text.length) {
@@ -101,7 +104,7 @@ export function parseTrn(text: string): ParseResult<TrnUtterance[]> {
         } else {
           seen.set(id, lineNo);
           utterances.push({ id, words: splitWords(text, first, open), line: lineNo });
-          if (hasBrace(text, first, open)) {
+          if (anyBrace && hasBrace(text, first, open)) {
             for (const p of parseTranscriptItems(text, first, open).problems) {
               report(p.offset, 'trn.alternation', p.message);
             }
