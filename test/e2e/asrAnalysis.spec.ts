@@ -1,5 +1,6 @@
 // The speech recognition errors panel end to end: on the demo, a confusion pair lists the utterances it
-// occurs in, and clicking one opens it with the substitution in the system's word tier.
+// occurs in, and clicking one opens it with that substitution selected in the words, marked in the system's
+// word tier, and played.
 import { expect, test } from '@playwright/test';
 import type { GoldState } from '../../src/core/api/contract';
 import { startHostProcess, type HostProcess } from './hostProcess';
@@ -13,7 +14,9 @@ test.afterAll(async () => {
   await host.stop();
 });
 
-test('a confusion pair lists its utterances; clicking one opens it', async ({ page }) => {
+test('a confusion pair lists its utterances; clicking one opens it with the error selected and played', async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   await page.goto(host.url);
   const panel = page.getByTestId('asr-analysis');
@@ -32,9 +35,25 @@ test('a confusion pair lists its utterances; clicking one opens it', async ({ pa
   // Ground truth from the API: the utterance's gold has Hamburg, which that system read as Berlin.
   const gold = await host.api<GoldState>('gold:get', { utteranceId: id });
   expect(gold.gold.words.map((w) => w.text.toLowerCase())).toContain('hamburg');
+  // The workspace's play state turns to playing: looked at every frame from before the click on, as the
+  // stretch played lasts only a second or two.
+  const played = page.waitForFunction(
+    () => document.querySelector('.playstate')?.textContent?.includes('playing') === true,
+    null,
+    { polling: 'raf', timeout: 30_000 },
+  );
   await open.click();
   await expect(page.getByText(id!, { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Berlin', { exact: true }).first()).toBeVisible();
+  // The workspace shows the system the panel analysed, the gold word substituted selected, and the
+  // system's word marked as the error.
+  await expect(page.getByLabel('System shown').locator('option:checked')).toHaveText('pocketsphinx-domain');
+  await expect(page.locator('.word-box.selected')).toHaveText([/^hamburg$/i]);
+  await expect(page.locator('.system-box.focused')).toHaveText(/^berlin$/i);
+  await expect(page.locator('.system-box.focused')).toHaveAttribute('data-op', 'S');
+  // And its stretch plays.
+  await played;
+  await page.screenshot({ path: 'test-results/asr-error-opened.png' });
   expect(errors).toEqual([]);
 });
 

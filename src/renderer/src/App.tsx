@@ -6,6 +6,7 @@ import { ErrorNote } from './components/ErrorNote';
 import { ProjectView } from './components/ProjectView';
 import { UtteranceView } from './components/UtteranceView';
 import { useLoad } from './hooks/useApi';
+import type { ErrorFocus } from './workspace/errorFocus';
 
 interface ProjectData {
   summary: ProjectSummary;
@@ -28,10 +29,13 @@ export function App() {
   const project = useLoad(loadProject, [reload]);
   const [openId, setOpenId] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The error to select and play in the utterance opened from the ASR error lists.
+  const [focus, setFocus] = useState<ErrorFocus | null>(null);
 
-  const open = useCallback((id: string) => {
+  const open = useCallback((id: string, errorFocus?: ErrorFocus) => {
     setSelectedId(id);
     setOpenId(id);
+    setFocus(errorFocus ?? null);
   }, []);
   const close = useCallback(() => {
     setOpenId(null);
@@ -81,6 +85,7 @@ export function App() {
           key={openId}
           utteranceId={openId!}
           position={{ index, count: utterances.length }}
+          focus={focus}
           onBack={close}
           onNavigate={(delta) => {
             const next = utterances[index + delta];

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { AsrReport, AsrSystemReport } from '../../../core/asr/asrReport';
 import { UNDEFINED } from '../../../core/scoring/present';
+import type { ErrorFocus, ErrorListName } from '../workspace/errorFocus';
 import './asrAnalysis.css';
 
-type ListName = 'confusions' | 'insertions' | 'deletions' | 'substitutions' | 'falselyRecognized';
+type ListName = ErrorListName;
 
 const LISTS: { name: ListName; title: string; head: string }[] = [
   { name: 'confusions', title: 'Confusion pairs', head: 'reference ==> hypothesis' },
@@ -152,10 +153,17 @@ function SpeakerTable({ s }: { s: AsrSystemReport }) {
 /**
  * The ASR analysis on the project page, one system at a time: sentences and words with their errors, NCE,
  * the summary by speaker (Mean, S.D., Median as sclite's sum report), and the error lists of sclite's dtl
- * report. Clicking an entry lists the utterances it occurs in; clicking one opens it. Under them, sc_stats's
+ * report. Clicking an entry lists the utterances it occurs in; clicking one opens it with that error selected
+ * and played (`onOpen` gets the entry as `focus`). Under them, sc_stats's
  * significance tests for every pair of systems.
  */
-export function AsrAnalysisPanel({ asr, onOpen }: { asr: AsrReport; onOpen(id: string): void }) {
+export function AsrAnalysisPanel({
+  asr,
+  onOpen,
+}: {
+  asr: AsrReport;
+  onOpen(id: string, focus?: ErrorFocus): void;
+}) {
   const systems = asr.systems.filter((s) => s.utterances > 0);
   const [chosen, setChosen] = useState<number | null>(null);
   const [picked, setPicked] = useState<{ list: ListName; key: string } | null>(null);
@@ -225,7 +233,7 @@ export function AsrAnalysisPanel({ asr, onOpen }: { asr: AsrReport; onOpen(id: s
                   <button
                     type="button"
                     className="link mono"
-                    onClick={() => onOpen(id)}
+                    onClick={() => picked && onOpen(id, { systemId: s.systemId, ...picked })}
                     data-open-utterance={id}
                   >
                     {id}
@@ -233,7 +241,7 @@ export function AsrAnalysisPanel({ asr, onOpen }: { asr: AsrReport; onOpen(id: s
                 </li>
               ))}
             </ul>
-            <p className="muted">Click an utterance to open it; its words show the error in place.</p>
+            <p className="muted">Click an utterance to open it with the error selected and played.</p>
           </div>
         )}
       </div>

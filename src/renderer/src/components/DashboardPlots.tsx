@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DashboardReport, type JobStatus, type PlotSvg } from '../../../core/api/contract';
 import { call } from '../bridge';
+import type { ErrorFocus } from '../workspace/errorFocus';
 import { AsrAnalysisPanel } from './AsrAnalysisPanel';
 import { NbestBreakdownSection } from './NbestBreakdownTable';
 import { safeSvg } from './safeSvg';
@@ -75,7 +76,8 @@ function Plot({ plot }: { plot: PlotSvg }) {
 /**
  * The dashboard's plots (rendered to SVG by the app in a job), as a grid, the speech recognition errors
  * and the N-best breakdown under them, reloaded when the figures change; what is shown stays until the new
- * results are in. `onOpen` opens an utterance listed under an error.
+ * results are in. `onOpen` opens an utterance listed under an error, with
+ * that error as `focus`.
  */
 export function DashboardPlots({
   version,
@@ -83,7 +85,7 @@ export function DashboardPlots({
   onReport,
 }: {
   version: number;
-  onOpen(id: string): void;
+  onOpen(id: string, focus?: ErrorFocus): void;
   /** Hears each new report (the paired comparison shows its sc_stats tests). */
   onReport?(report: DashboardReport): void;
 }) {

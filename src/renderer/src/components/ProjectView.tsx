@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { UtteranceSummary } from '../../../core/model/schemas';
 import { formatTime, STATUS_LABEL } from '../format';
 import { isTyping } from '../hooks/useApi';
+import type { ErrorFocus } from '../workspace/errorFocus';
 import { ScoringSection } from './ScoringSection';
 import './projectPage.css';
 
@@ -9,7 +10,8 @@ interface Props {
   utterances: UtteranceSummary[];
   selectedId: string | null;
   onSelect(id: string): void;
-  onOpen(id: string): void;
+  /** Opens an utterance; `focus` is an error of the ASR error lists to select and play in it. */
+  onOpen(id: string, focus?: ErrorFocus): void;
 }
 
 /** Does an utterance match every word of the filter (id, speaker, status or transcript)? */

@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { DashboardReport, SystemInfo } from '../../../core/api/contract';
 import type { AsrReport } from '../../../core/asr/asrReport';
 import { call } from '../bridge';
+import type { ErrorFocus } from '../workspace/errorFocus';
 import { DashboardPlots } from './DashboardPlots';
 import { ImportSystemDialog } from './ImportSystemDialog';
 import { ReportExport } from './ReportExport';
@@ -17,7 +18,13 @@ import { UtteranceRanking } from './UtteranceRanking';
  * list) goes between the buttons and the figures: everything that appears while the project is scored
  * appears under it, so the list never moves under the pointer while the page loads.
  */
-export function ScoringSection({ onOpen, children }: { onOpen(id: string): void; children?: ReactNode }) {
+export function ScoringSection({
+  onOpen,
+  children,
+}: {
+  onOpen(id: string, focus?: ErrorFocus): void;
+  children?: ReactNode;
+}) {
   const [systems, setSystems] = useState<SystemInfo[]>([]);
   const [imported, setImported] = useState(0);
   const [settingsRev, setSettingsRev] = useState(0);

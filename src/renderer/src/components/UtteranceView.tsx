@@ -4,12 +4,15 @@ import type { AnnotationSettings, AnnotationSettingsState } from '../../../core/
 import type { Peaks, UtteranceDetail } from '../../../core/model/schemas';
 import { call } from '../bridge';
 import { useLoad } from '../hooks/useApi';
+import type { ErrorFocus } from '../workspace/errorFocus';
 import { Workspace } from '../workspace/Workspace';
 import { ErrorNote } from './ErrorNote';
 
 interface Props {
   utteranceId: string;
   position: { index: number; count: number };
+  /** An error of the ASR error lists to select and play once the utterance is shown. */
+  focus?: ErrorFocus | null;
   onBack(): void;
   onNavigate(delta: number): void;
 }
@@ -32,7 +35,7 @@ async function loadUtterance(id: string): Promise<Loaded> {
 }
 
 /** One utterance: loads what the annotation workspace needs and shows it. */
-export function UtteranceView({ utteranceId, position, onBack, onNavigate }: Props) {
+export function UtteranceView({ utteranceId, position, focus, onBack, onNavigate }: Props) {
   const loaded = useLoad(() => loadUtterance(utteranceId), [utteranceId]);
   const [settings, setSettings] = useState<AnnotationSettingsState | null>(null);
   const saveSettings = useCallback(async (next: AnnotationSettings) => {
@@ -54,6 +57,7 @@ export function UtteranceView({ utteranceId, position, onBack, onNavigate }: Pro
       goldState={gold}
       settings={settings ?? loaded.value.settings}
       position={position}
+      focus={focus ?? null}
       onBack={onBack}
       onNavigate={onNavigate}
       onSettings={saveSettings}

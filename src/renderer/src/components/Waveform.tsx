@@ -36,6 +36,8 @@ interface Props {
   onTime(sec: number): void;
   onPlaying(playing: boolean): void;
   onWordClick(index: number, extend: boolean): void;
+  /** Called once the audio can be played (the playhead is at `startSec`). */
+  onReady?(): void;
   handleRef: { current: WaveformHandle | null };
 }
 
@@ -149,6 +151,7 @@ export function Waveform(props: Props) {
         latest.current.onTime(startSec);
         resize.observe(ws.getWrapper());
         report();
+        latest.current.onReady?.();
       }),
       ws.on('timeupdate', (t) => latest.current.onTime(t)),
       ws.on('play', () => latest.current.onPlaying(true)),

@@ -42,6 +42,8 @@ interface Props {
   actions: TierActions;
   /** The chosen system's words and scores, shown under the gold words. */
   system: SystemScores;
+  /** The step of the system's word alignment opened from the ASR error lists, marked in its tier. */
+  errorStep?: number | null;
   playRange(startSec: number, endSec: number): void;
 }
 
@@ -68,7 +70,12 @@ export function AnnotationTiers(p: Props) {
           actions={p.actions}
         />
       </TierRow>
-      <SystemTier system={p.system} gold={gold.words} playRange={p.playRange} />
+      <SystemTier
+        system={p.system}
+        gold={gold.words}
+        errorStep={p.errorStep ?? null}
+        playRange={p.playRange}
+      />
       <TierRow name="entities">
         <EntityTier
           entities={gold.entities}

@@ -12,15 +12,17 @@ const OP_NAMES = { C: 'correct', S: 'substituted', I: 'inserted', D: 'deleted' }
  * A system's recognized words under the gold words, on the same time axis, coloured by their word
  * alignment as sclite's `pra` marks it: correct, substituted, inserted; a deleted gold word is shown as a
  * hatched gap at its own time. Clicking a box plays it. The tier's name picks the system (`Y` cycles)
- * and shows the utterance's WER.
+ * and shows the utterance's WER. `errorStep` (an error opened from the ASR error lists) is marked.
  */
 export function SystemTier({
   system,
   gold,
+  errorStep = null,
   playRange,
 }: {
   system: SystemScores;
   gold: readonly GoldWord[];
+  errorStep?: number | null;
   playRange(startSec: number, endSec: number): void;
 }) {
   const { systems, systemId, scores } = system;
@@ -60,7 +62,7 @@ export function SystemTier({
             return (
               <div
                 key={k}
-                className="tier-box system-box op-D"
+                className={`tier-box system-box op-D${k === errorStep ? ' focused' : ''}`}
                 style={spanStyle(g.startSec, g.endSec)}
                 data-op="D"
                 title={`deleted: "${g.text}"`}
@@ -76,7 +78,7 @@ export function SystemTier({
           return (
             <div
               key={k}
-              className={`tier-box system-box op-${st.op}`}
+              className={`tier-box system-box op-${st.op}${k === errorStep ? ' focused' : ''}`}
               style={spanStyle(w.startSec, w.endSec)}
               data-op={st.op}
               {...(st.op === 'C'

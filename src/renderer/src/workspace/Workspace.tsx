@@ -38,6 +38,7 @@ import { Transcript } from './Transcript';
 import { TransportBar } from './TransportBar';
 import { useBracketSync } from './useBracketSync';
 import { useCommands } from './useCommands';
+import { CONTEXT_SEC, type ErrorFocus, type ErrorTarget, findError } from './errorFocus';
 import { useGoldEditor } from './useGoldEditor';
 import { useTierActions } from './useTierActions';
 import { warmUpWhenIdle } from './warmUp';
@@ -52,6 +53,8 @@ interface Props {
   goldState: GoldState;
   settings: AnnotationSettingsState;
   position: { index: number; count: number };
+  /** An error of the ASR error lists: its system is shown, the error selected and played. */
+  focus?: ErrorFocus | null;
   onBack(): void;
   onNavigate(delta: number): void;
   onSettings(settings: AnnotationSettings): Promise<void>;
@@ -67,6 +70,7 @@ export function Workspace({
   goldState,
   settings,
   position,
+  focus = null,
   onBack,
   onNavigate,
   onSettings,
@@ -154,6 +158,41 @@ export function Workspace({
     };
   const system = useSystemScores(u.id, gold);
   const playRange = useCallback((a: number, b: number) => waveform.current?.playRange(a, b), []);
+
+  // Opened from an error of the ASR error lists: its system is shown; once that system's alignment is
+  // in, the error is found, its gold word selected and, once the audio can play, its stretch played.
+  const [errorTarget, setErrorTarget] = useState<(ErrorTarget & { words: typeof words }) | null>(null);
+  const [audioReady, setAudioReady] = useState(false);
+  const { choose: chooseSystem } = system;
+  useEffect(() => {
+    if (focus) chooseSystem(focus.systemId);
+  }, [focus, chooseSystem]);
+  const focusSteps = focus && system.systemId === focus.systemId ? system.scores?.words?.steps : undefined;
+  const focusOutput = system.output;
+  // Found once, while rendering (the selection and the mark show in the same frame as the alignment).
+  const [focusFound, setFocusFound] = useState(false);
+  if (focus && focusSteps && !focusFound) {
+    setFocusFound(true);
+    const t = findError(focus, focusSteps, words, focusOutput?.words ?? []);
+    if (t) {
+      setErrorTarget({ ...t, words });
+      if (t.goldWord !== null) setSelection({ kind: 'words', anchor: t.goldWord, focus: t.goldWord });
+    } else say({ kind: 'note', text: `“${focus.key}” is not among this utterance's word errors.` });
+  }
+  const errorPlayed = useRef(false);
+  useEffect(() => {
+    if (!errorTarget || !audioReady || errorPlayed.current) return;
+    errorPlayed.current = true;
+    const a = Math.max(u.startSec, errorTarget.startSec - CONTEXT_SEC);
+    const b = Math.min(u.endSec, errorTarget.endSec + CONTEXT_SEC);
+    waveform.current?.reveal(a, b);
+    playRange(a, b);
+  }, [errorTarget, audioReady, playRange, u.startSec, u.endSec]);
+  // The mark stays while the words it was found in are shown (an edit realigns the system's words).
+  const errorStep =
+    errorTarget && errorTarget.words === words && system.systemId === focus?.systemId
+      ? errorTarget.step
+      : null;
   const playWords = useCallback(
     (first: number, last: number) => {
       const g = currentGold();
@@ -348,6 +387,7 @@ export function Workspace({
                 axis={axis}
                 onTime={(t) => clock.set(t)}
                 onPlaying={setPlaying}
+                onReady={() => setAudioReady(true)}
                 onWordClick={(i, extend) =>
                   setSelection((s) => ({
                     kind: 'words',
@@ -383,6 +423,7 @@ export function Workspace({
             spectrogram={spectrogram && peaks ? { url, startSec: u.startSec, endSec: u.endSec } : null}
             actions={actions}
             system={system}
+            errorStep={errorStep}
             playRange={playRange}
           />
         </AxisBody>
