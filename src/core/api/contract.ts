@@ -160,6 +160,11 @@ export const ScoringSettings = z.strictObject({
    * an utterance with gold but no output is scored as an empty hypothesis.
    */
   onlyCovered: z.boolean(),
+  /**
+   * A text normaliser applied to the gold and system words before WER (`none`, the default, or
+   * `whisper-en-1`, see docs/formats.md); other metrics compare the words as written.
+   */
+  normaliser: z.enum(['none', 'whisper-en-1']),
 });
 export type ScoringSettings = z.infer<typeof ScoringSettings>;
 

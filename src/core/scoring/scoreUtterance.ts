@@ -8,6 +8,7 @@ import { scoreConcepts, caSignature } from '../metrics/conceptAccuracy';
 import { parsevalSentence, parsevalSignature } from '../metrics/parseval';
 import { scoreTreePair, tnaSignature } from '../metrics/treeNodeAccuracy';
 import { scoreWords, werSignature } from '../metrics/wordAccuracy';
+import { normaliseWithSources } from '../text/englishNormaliser';
 import { type GoldRecords, usableGold } from '../gold/records';
 import type { SystemOutput } from '../model/systemOutput';
 import { figureAt, figureName, scoreNbest } from '../nbest/nbestScorer';
@@ -235,16 +236,35 @@ export function scoreUtterance(
   const hypWords = output.words ?? null;
   const seqOptions = { ignoreCase: settings.ignoreCase, costs: settings.costs };
   if (hypWords) {
-    const w = scoreWords(
-      gold.words.map((x) => x.text),
-      hypWords.map((x) => x.text),
-      seqOptions,
-    );
+    let ref = gold.words.map((x) => x.text);
+    let hyp = hypWords.map((x) => x.text);
+    // With a normaliser, steps point back to the written words when each token comes from one word;
+    // when a number or contraction spans words there is no such word, and no steps are given.
+    let refOf: ((k: number) => number) | null = (k) => k;
+    let hypOf: ((k: number) => number) | null = (k) => k;
+    const normaliser = settings.normaliser ?? 'none';
+    if (normaliser !== 'none') {
+      const r = normaliseWithSources(normaliser, ref);
+      const h = normaliseWithSources(normaliser, hyp);
+      ref = r.tokens;
+      hyp = h.tokens;
+      refOf = r.sources ? (k) => r.sources![k]! : null;
+      hypOf = h.sources ? (k) => h.sources![k]! : null;
+    }
+    const werOptions = { ...seqOptions, ...(normaliser !== 'none' ? { filters: { normaliser } } : {}) };
+    const w = scoreWords(ref, hyp, seqOptions);
     result.words = {
       ...w.stats,
       wer: w.wer,
-      steps: w.alignment.map((p) => ({ op: p.op, ref: p.refIndex, hyp: p.hypIndex })),
-      signature: werSignature(seqOptions),
+      steps:
+        refOf && hypOf
+          ? w.alignment.map((p) => ({
+              op: p.op,
+              ref: p.refIndex < 0 ? -1 : refOf(p.refIndex),
+              hyp: p.hypIndex < 0 ? -1 : hypOf(p.hypIndex),
+            }))
+          : [],
+      signature: werSignature(werOptions),
     };
   }
   if (output.concepts) {

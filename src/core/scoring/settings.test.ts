@@ -57,6 +57,35 @@ describe('scoring settings', () => {
     expect(scoreUtterance(cg, co, with_({ costs: 'equal' })).concepts).toMatchObject({ C: 0, S: 5 });
   });
 
+  it('normaliser: WER over whisper-en-1 words, steps back to the written words, named in the signatures', () => {
+    // "Mr." → mister, "colour" → color, "TV," → tv: each written word gives its own tokens.
+    const g = gold(['Mr.', 'Smith', 'likes', 'the', 'colour']);
+    const o: SystemOutput = {
+      id: 'x',
+      words: timedWords(['mister', 'smith', 'likes', 'uh', 'the', 'color']),
+    };
+    const plain = scoreUtterance(g, o, with_({})).words!;
+    const norm = scoreUtterance(g, o, with_({ normaliser: 'whisper-en-1' })).words!;
+    expect([plain.C, plain.S, plain.I]).toEqual([3, 2, 1]);
+    expect([norm.C, norm.S, norm.D, norm.I, norm.N]).toEqual([5, 0, 0, 0, 5]);
+    // The filler "uh" is gone, so the hypothesis steps skip written word 3.
+    expect(norm.steps.map((s) => [s.op, s.ref, s.hyp])).toEqual([
+      ['C', 0, 0],
+      ['C', 1, 1],
+      ['C', 2, 2],
+      ['C', 3, 4],
+      ['C', 4, 5],
+    ]);
+    expect(norm.signature).toMatch(/\|norm:whisper-en-1\|/);
+    expect(scoringSignature(with_({ normaliser: 'whisper-en-1' }))).toMatch(/\|norm:whisper-en-1\|/);
+    expect(scoringSignature(with_({}))).not.toMatch(/norm:/);
+    // "twenty five" becomes one token, 25: no written word holds it, so no steps are given.
+    const n = gold(['twenty', 'five']);
+    const digits: SystemOutput = { id: 'x', words: timedWords(['25']) };
+    const spanned = scoreUtterance(n, digits, with_({ normaliser: 'whisper-en-1' })).words!;
+    expect([spanned.C, spanned.N, spanned.steps]).toEqual([1, 1, []]);
+  });
+
   it('ignoreCase: case-folded words match, exact ones do not', () => {
     const g = gold(['Paris', 'now']);
     const o: SystemOutput = { id: 'x', words: timedWords(['paris', 'now']) };

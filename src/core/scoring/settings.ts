@@ -21,6 +21,7 @@ export const DEFAULT_SCORING_SETTINGS: ScoringSettings = Object.freeze({
   nePunctuation: 'drop',
   flexibleTerminals: true,
   onlyCovered: false,
+  normaliser: 'none',
 });
 
 /** What scoring needs from the application process: the phonetic aligner's pronouncing dictionary. */
@@ -61,6 +62,8 @@ export function scoringSignature(settings: ScoringSettings, deps: ScoringDeps = 
     ['ne-map', settings.neMapping],
     ['ne-punct', settings.nePunctuation],
     ['flex', settings.flexibleTerminals ? 'yes' : 'no'],
+    // Named only when set, so the cache keys of projects that never set it stay as they were.
+    ...(settings.normaliser !== 'none' ? [['norm', settings.normaliser] as const] : []),
     // Struct-IoU is computed over every tree, typed ones too; scores cached when it covered untyped trees
     // only are keyed without this field and so are computed again.
     ['iou-trees', 'all'],

@@ -105,6 +105,22 @@ export function normaliseEnglish(text: string): string[] {
   return out;
 }
 
+/**
+ * The normalised words of a transcript and, for each, the index of the written word it comes from —
+ * when the text normalises word by word (no number or contraction spans two written words); otherwise
+ * `sources` is null (the tokens are still those of the whole text).
+ */
+export function normaliseWithSources(
+  name: NormaliserName,
+  words: readonly string[],
+): { tokens: string[]; sources: number[] | null } {
+  const tokens = normaliseWords(name, words);
+  const each = words.map((w) => normaliseWords(name, [w]));
+  const flat = each.flat();
+  const same = flat.length === tokens.length && flat.every((t, k) => t === tokens[k]);
+  return { tokens, sources: same ? each.flatMap((ts, i) => ts.map(() => i)) : null };
+}
+
 /** The words of `words` (one transcript) normalised by the named normaliser. */
 export function normaliseWords(name: NormaliserName, words: readonly string[]): string[] {
   switch (name) {

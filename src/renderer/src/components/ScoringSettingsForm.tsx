@@ -17,6 +17,10 @@ const MAPPINGS: Choice<'neMapping'> = [
   { value: 'greedy', label: 'greedy' },
   { value: 'optimal', label: 'optimal' },
 ];
+const NORMALISERS: Choice<'normaliser'> = [
+  { value: 'none', label: 'none (words as written)' },
+  { value: 'whisper-en-1', label: 'whisper-en-1 (English: case, punctuation, numbers, spellings)' },
+];
 const PUNCTUATION: Choice<'nePunctuation'> = [
   { value: 'drop', label: 'dropped (speech, Burger et al.)' },
   { value: 'keep', label: 'kept (as conlleval)' },
@@ -56,7 +60,7 @@ export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
       default: {shown(d[k])}
     </span>
   );
-  const select = <K extends 'costs' | 'neAligner' | 'neMapping' | 'nePunctuation'>(
+  const select = <K extends 'costs' | 'neAligner' | 'neMapping' | 'nePunctuation' | 'normaliser'>(
     k: K,
     label: string,
     options: Choice<K>,
@@ -116,6 +120,7 @@ export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
         />
         {hint('ignoreCase')}
       </label>
+      {select('normaliser', 'Text normaliser (WER)', NORMALISERS)}
       {select('neAligner', 'Entity word aligner', ALIGNERS)}
       <label className="setting">
         <span>Entity extent tolerance (words)</span>
