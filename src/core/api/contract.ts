@@ -165,6 +165,18 @@ export const ScoringSettings = z.strictObject({
    * `whisper-en-1`, see docs/formats.md); other metrics compare the words as written.
    */
   normaliser: z.enum(['none', 'whisper-en-1']),
+  /**
+   * A GLM file (NIST global mapping rules) applied to the gold and system words before WER, as
+   * `csrfilt.sh -i trn` applies it (before the normaliser); absent by default. The application process
+   * checks the text when the settings are saved and sets `sha256` (its first 12 hex digits) itself.
+   */
+  glm: z
+    .strictObject({
+      name: z.string().min(1).max(255),
+      text: z.string().max(2_000_000),
+      sha256: z.string().max(64),
+    })
+    .optional(),
 });
 export type ScoringSettings = z.infer<typeof ScoringSettings>;
 

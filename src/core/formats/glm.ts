@@ -219,3 +219,20 @@ export function applyGlm(glm: Glm, words: readonly string[], options: GlmApplyOp
   text = text.replace(/\(\s+/g, '(').replace(/\s+\)/g, ')');
   return text.split(/\s+/).filter((w) => w !== '');
 }
+
+/**
+ * `applyGlm` over one transcript and, for each resulting word, the index of the written word it comes
+ * from — when the rules rewrite word by word (no rule's match or context spans two written words);
+ * otherwise `sources` is null (the words are still those of the whole transcript).
+ */
+export function applyGlmWithSources(
+  glm: Glm,
+  words: readonly string[],
+  options: GlmApplyOptions = {},
+): { tokens: string[]; sources: number[] | null } {
+  const tokens = applyGlm(glm, words, options);
+  const each = words.map((w) => applyGlm(glm, [w], options));
+  const flat = each.flat();
+  const same = flat.length === tokens.length && flat.every((t, k) => t === tokens[k]);
+  return { tokens, sources: same ? each.flatMap((ts, i) => ts.map(() => i)) : null };
+}

@@ -9,6 +9,7 @@ import { parsevalSentence, parsevalSignature } from '../metrics/parseval';
 import { scoreTreePair, tnaSignature } from '../metrics/treeNodeAccuracy';
 import { scoreWords, werSignature } from '../metrics/wordAccuracy';
 import { normaliseWithSources } from '../text/englishNormaliser';
+import { type Glm, applyGlmWithSources, parseGlm } from '../formats/glm';
 import { type GoldRecords, usableGold } from '../gold/records';
 import type { SystemOutput } from '../model/systemOutput';
 import { figureAt, figureName, scoreNbest } from '../nbest/nbestScorer';
@@ -209,6 +210,15 @@ function missingTreeScores(
   }
 }
 
+// The GLM rules of the last settings scored with: a project scores many utterances with one file.
+let lastGlm: { text: string; glm: Glm } | null = null;
+
+/** The rules of a GLM file's text, parsed once while the text stays the same (checked when saved). */
+function glmOf(text: string): Glm {
+  if (lastGlm?.text !== text) lastGlm = { text, glm: parseGlm(text).value };
+  return lastGlm.glm;
+}
+
 /**
  * Scores `output` against `gold` with `settings` (the defaults: sclite costs, case folded, text-aligned
  * entities with tolerance 1 and greedy mapping, flexible Struct-IoU terminals); `deps` carries the
@@ -243,15 +253,31 @@ export function scoreUtterance(
     let refOf: ((k: number) => number) | null = (k) => k;
     let hypOf: ((k: number) => number) | null = (k) => k;
     const normaliser = settings.normaliser ?? 'none';
-    if (normaliser !== 'none') {
-      const r = normaliseWithSources(normaliser, ref);
-      const h = normaliseWithSources(normaliser, hyp);
+    const glm = settings.glm ? glmOf(settings.glm.text) : null;
+    if (glm) {
+      // As `csrfilt.sh -i trn`, before the normaliser (the order `sieve wer --glm --normalise` uses).
+      const r = applyGlmWithSources(glm, ref);
+      const h = applyGlmWithSources(glm, hyp);
       ref = r.tokens;
       hyp = h.tokens;
       refOf = r.sources ? (k) => r.sources![k]! : null;
       hypOf = h.sources ? (k) => h.sources![k]! : null;
     }
-    const werOptions = { ...seqOptions, ...(normaliser !== 'none' ? { filters: { normaliser } } : {}) };
+    if (normaliser !== 'none') {
+      const r = normaliseWithSources(normaliser, ref);
+      const h = normaliseWithSources(normaliser, hyp);
+      ref = r.tokens;
+      hyp = h.tokens;
+      const refBefore = refOf;
+      const hypBefore = hypOf;
+      refOf = r.sources && refBefore ? (k) => refBefore(r.sources![k]!) : null;
+      hypOf = h.sources && hypBefore ? (k) => hypBefore(h.sources![k]!) : null;
+    }
+    const filters = {
+      ...(settings.glm ? { glm: `${settings.glm.name}#${settings.glm.sha256}` } : {}),
+      ...(normaliser !== 'none' ? { normaliser } : {}),
+    };
+    const werOptions = { ...seqOptions, ...(Object.keys(filters).length > 0 ? { filters } : {}) };
     const w = scoreWords(ref, hyp, seqOptions);
     result.words = {
       ...w.stats,

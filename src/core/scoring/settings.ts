@@ -48,7 +48,8 @@ export function phoneticAlignerOf(deps: ScoringDeps): LexemeAligner {
 /**
  * The signature of the settings and dependencies, e.g.
  * `scoring|costs:sclite|case:fold|ne-align:text|ne-tol:1|ne-map:greedy|ne-punct:drop|flex:yes|iou-trees:all|v:0.1.0`; the phonetic
- * aligner adds its lexicon (`ne-lex:cmudict`).
+ * aligner adds its lexicon (`ne-lex:cmudict`); a normaliser (`norm:whisper-en-1`) and a GLM file (`glm:` and
+ * the first 12 hex digits of its SHA-256) are named only when set.
  */
 export function scoringSignature(settings: ScoringSettings, deps: ScoringDeps = {}): string {
   return makeSignature('scoring', [
@@ -64,6 +65,7 @@ export function scoringSignature(settings: ScoringSettings, deps: ScoringDeps = 
     ['flex', settings.flexibleTerminals ? 'yes' : 'no'],
     // Named only when set, so the cache keys of projects that never set it stay as they were.
     ...(settings.normaliser !== 'none' ? [['norm', settings.normaliser] as const] : []),
+    ...(settings.glm ? [['glm', settings.glm.sha256] as const] : []),
     // Struct-IoU is computed over every tree, typed ones too; scores cached when it covered untyped trees
     // only are keyed without this field and so are computed again.
     ['iou-trees', 'all'],

@@ -35,6 +35,7 @@ import {
 import { entityKeyProblems } from '../../core/edit/keymap';
 import { ScoringSettings, type ScoringSettingsState } from '../../core/api/contract';
 import { DEFAULT_SCORING_SETTINGS } from '../../core/scoring/settings';
+import { withCheckedGlm } from '../scoring/glmSetting';
 import { labelsInBrackets } from '../../core/edit/goldTrees';
 
 interface AudioRow {
@@ -411,12 +412,14 @@ export class ProjectStore {
           issues: valid.error.issues,
         },
       );
+    // A GLM file is checked (refused with file:line:col) and hashed here, whatever hash came with it.
+    const checked = withCheckedGlm(valid.data);
     return this.write(() => {
       this.db
         .prepare(
           'INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
         )
-        .run('scoring.settings', JSON.stringify(valid.data));
+        .run('scoring.settings', JSON.stringify(checked));
       return this.scoringSettings();
     });
   }

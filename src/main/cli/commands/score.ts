@@ -39,11 +39,17 @@ interface SystemResult {
 /** A figure for JSON and CSV: NaN and ±Infinity (undefined figures) become null. */
 const fin = jsonFigure;
 
+/** The settings as reports show them: a GLM file by its name and hash, not its text. */
+function shownSettings(settings: ScoringSettings): Record<string, unknown> {
+  const { glm, ...rest } = settings;
+  return glm ? { ...rest, glm: `${glm.name}#${glm.sha256}` } : rest;
+}
+
 function json(project: string, settings: ScoringSettings, systems: SystemResult[]): string {
   const out = {
     project,
     version: SIEVE_VERSION,
-    settings,
+    settings: shownSettings(settings),
     systems: systems.map((s) => ({
       name: s.name,
       figures: s.figures.map((f) => ({
@@ -65,7 +71,7 @@ function markdown(project: string, settings: ScoringSettings, systems: SystemRes
   const lines = [
     `# ${project}`,
     '',
-    `SIEVE ${SIEVE_VERSION}; settings: ${Object.entries(settings)
+    `SIEVE ${SIEVE_VERSION}; settings: ${Object.entries(shownSettings(settings))
       .map(([k, v]) => `${k} ${String(v)}`)
       .join(', ')}.`,
     '',

@@ -33,7 +33,7 @@ function shown(v: unknown): string {
 
 /**
  * The project's scoring settings, once per project: alignment costs, case, the entity aligner, tolerance
- * and mapping, and Struct-IoU's flexible terminals. Each field shows its default; saving rescores.
+ * and mapping, Struct-IoU's flexible terminals, and the normaliser and GLM file applied before WER. Each field shows its default; saving rescores.
  */
 export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
   const [state, setState] = useState<ScoringSettingsState | null>(null);
@@ -77,6 +77,10 @@ export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
       {hint(k)}
     </label>
   );
+  const setGlm = (glm: ScoringSettings['glm']): void => {
+    const { glm: _old, ...rest } = draft;
+    setDraft(glm ? { ...rest, glm } : rest);
+  };
   const dirty = JSON.stringify(draft) !== JSON.stringify(state.settings);
   const save = (): void => {
     setSaving(true);
@@ -121,6 +125,36 @@ export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
         {hint('ignoreCase')}
       </label>
       {select('normaliser', 'Text normaliser (WER)', NORMALISERS)}
+      <div
+        className="setting"
+        title="NIST global mapping rules applied to gold and system words before WER, as csrfilt.sh -i trn"
+      >
+        <span>GLM file (WER)</span>
+        <span data-testid="glm-setting">
+          {draft.glm ? `${draft.glm.name}${draft.glm.sha256 ? ` #${draft.glm.sha256}` : ''}` : 'none'}
+        </span>
+        <input
+          type="file"
+          accept=".glm,text/plain"
+          aria-label="GLM file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            // The text goes to the project; the application checks it and computes its hash on saving.
+            file.text().then(
+              (text) => setGlm({ name: file.name, text, sha256: '' }),
+              (err: Error) => setError(`${file.name}: ${err.message}`),
+            );
+          }}
+        />
+        {draft.glm && (
+          <button type="button" onClick={() => setGlm(undefined)}>
+            Remove
+          </button>
+        )}
+        <span className={draft.glm ? 'default-hint changed' : 'default-hint'}>default: none</span>
+      </div>
       {select('neAligner', 'Entity word aligner', ALIGNERS)}
       <label className="setting">
         <span>Entity extent tolerance (words)</span>

@@ -1,0 +1,114 @@
+// A GLM file in a project's scoring settings: checked and hashed when saved, named in the signatures,
+// and applied to gold and system words before WER as `sieve wer --glm` applies it.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyGlm, parseGlm } from '../../core/formats/glm';
+import { scoreWords } from '../../core/metrics/wordAccuracy';
+import { DEFAULT_SCORING_SETTINGS } from '../../core/scoring/settings';
+import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
+import { ProjectStore } from '../store/projectStore';
+import { getSystemOutput } from '../store/systemStore';
+import { scoringContext } from './projectScores';
+import { scoreProject } from './scoreProject';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir('sieve-glmsetting-')));
+afterEach(() => cleanup());
+
+/** A copy of the demo, open, with an empty score cache. */
+function demoStore(): ProjectStore {
+  copyDemo(dir);
+  const store = ProjectStore.open(path.join(dir, 'demo.sieve'));
+  store.db.exec('DELETE FROM score_cache');
+  return store;
+}
+
+const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+
+describe('GLM file in the scoring settings', () => {
+  it('maps a gold word to the system’s variant: fewer errors, the hash in the signatures, as sieve wer --glm', async () => {
+    const store = demoStore();
+    try {
+      const system = store.systems()[0]!;
+      const utterances = store.listUtterances();
+      const goldWords = new Map(
+        utterances.map((u) => [u.id, store.goldState(u.id).gold.words.map((w) => w.text)]),
+      );
+      const hypWords = new Map(
+        utterances.map((u) => [
+          u.id,
+          getSystemOutput(store.db, system.id, u.id)?.words?.map((w) => w.text) ?? [],
+        ]),
+      );
+      const before = (await scoreProject(store, { systemIds: [system.id], jobs: 1 })).get(system.id)!;
+      // The demo system's substitutions, gold word → system word; the GLM maps the most frequent one.
+      const pairs = new Map<string, number>();
+      for (const [id, s] of before)
+        for (const step of s.words?.steps ?? [])
+          if (step.op === 'S') {
+            const key = `${goldWords.get(id)![step.ref]!.toUpperCase()} ${hypWords.get(id)![step.hyp]!.toUpperCase()}`;
+            pairs.set(key, (pairs.get(key) ?? 0) + 1);
+          }
+      const [pair, count] = [...pairs].sort((a, b) => b[1] - a[1])[0]!;
+      const [from, to] = pair.split(' ') as [string, string];
+      const text = `;;\n* name "demo"\n${from} => ${to} / [ ] __ [ ]\n`;
+      const saved = store.setScoringSettings({
+        ...DEFAULT_SCORING_SETTINGS,
+        glm: { name: 'demo.glm', text, sha256: 'not-checked' },
+      }).settings;
+      // The application computes the hash itself: sha256 of the text, first 12 hex digits.
+      const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
+      expect(saved.glm).toEqual({ name: 'demo.glm', text, sha256: hash });
+      expect(store.scoringSettings().settings.glm?.sha256).toBe(hash);
+
+      const after = (await scoreProject(store, { systemIds: [system.id], jobs: 1 })).get(system.id)!;
+      const errors = (m: typeof before): number =>
+        sum([...m.values()].map((s) => (s.words ? s.words.S + s.words.D + s.words.I : 0)));
+      // Each of those substitutions is now correct (on the demo: HAMBURG → BERLIN, 7 errors → 6).
+      expect(errors(after)).toBe(errors(before) - count);
+      const glm = parseGlm(text).value;
+      for (const [id, s] of after) {
+        if (!s.words) continue;
+        expect(s.words.signature).toContain(`|glm:demo.glm#${hash}`);
+        // As `sieve wer --glm`: the rules on both sides' words, then the sclite alignment (case folded).
+        const w = scoreWords(applyGlm(glm, goldWords.get(id)!), applyGlm(glm, hypWords.get(id)!), {
+          ignoreCase: true,
+          costs: 'sclite',
+        });
+        expect([s.words.C, s.words.S, s.words.D, s.words.I, s.words.N]).toEqual([
+          w.stats.C,
+          w.stats.S,
+          w.stats.D,
+          w.stats.I,
+          w.stats.N,
+        ]);
+      }
+      expect(scoringContext(store).signature).toContain(`|glm:${hash}|`);
+      // Removing the file gives the scores and signatures of before, from the cache.
+      store.setScoringSettings(DEFAULT_SCORING_SETTINGS);
+      expect(scoringContext(store).signature).not.toContain('glm:');
+      const again = (await scoreProject(store, { systemIds: [system.id], jobs: 1 })).get(system.id)!;
+      expect(again).toEqual(before);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a GLM file the reader refuses, naming file:line:col, and keeps the settings', () => {
+    const store = demoStore();
+    try {
+      const bad = ';;\nA => B / [ ] __ [ ]\nC D E\n';
+      expect(() =>
+        store.setScoringSettings({
+          ...DEFAULT_SCORING_SETTINGS,
+          glm: { name: 'bad.glm', text: bad, sha256: '' },
+        }),
+      ).toThrow(/^bad\.glm:3:1: /);
+      expect(store.scoringSettings().settings).toEqual(DEFAULT_SCORING_SETTINGS);
+    } finally {
+      store.close();
+    }
+  });
+});
