@@ -156,6 +156,18 @@ describe('sieve wer', () => {
     expect(both.err.split('\n')[0]).toBe(
       'sieve wer: --collar: given with --time-mediated; expected one of them',
     );
+    // Options of trn input are refused on CTM files, not ignored.
+    for (const [flags, message] of [
+      [['--report', 'sum,dtl'], '--report: not for CTM input; expected trn files'],
+      [['--id-type', 'swb'], '--id-type: not for CTM input; expected trn files'],
+      [['--optional-deletable'], '--optional-deletable: not for CTM input; expected trn files'],
+      [['--fragments'], '--fragments: not for CTM input; expected trn files'],
+    ] as const) {
+      for (const mode of [['--time-mediated'], ['--collar', '0.5']]) {
+        const r = await sieve('wer', 'r.ctm', 'h.ctm', ...mode, ...flags);
+        expect([r.code, r.out, r.err.split('\n')[0]]).toEqual([2, '', `sieve wer: ${message}`]);
+      }
+    }
   });
 
   it('names a missing or extra utterance id', async () => {

@@ -18,7 +18,8 @@ export const TIMED_USAGE =
   'sieve wer REF.ctm HYP.ctm --time-mediated | --collar SEC [--case-sensitive] [--format sum|pra|json]\n' +
   "  CTM files, one transcript per file and channel (id FILE-CHANNEL). --time-mediated: sclite's -T, word\n" +
   '  times decide the alignment (a pair costs the distance of the starts plus that of the ends);\n' +
-  '  --collar SEC: time-constrained WER, a word is paired only with words within SEC seconds of it.';
+  '  --collar SEC: time-constrained WER, a word is paired only with words within SEC seconds of it.\n' +
+  '  --glm, --normalise, --optional-deletable, --fragments, --report and --id-type are for trn files only.';
 
 function readCtm(file: string, io: CliIo): CtmUtterance[] | null {
   const text = readInputFile(file, io);
@@ -37,8 +38,12 @@ export function scoreTimedFiles(
   if (values['time-mediated'] && values.collar !== undefined) {
     throw new OptionError('--collar: given with --time-mediated; expected one of them');
   }
-  for (const flag of ['glm', 'normalise'] as const) {
+  // The trn options: refused rather than ignored (sclite's reports by speaker read speakers from trn ids).
+  for (const flag of ['glm', 'normalise', 'report', 'id-type'] as const) {
     if (values[flag] !== undefined) throw new OptionError(`--${flag}: not for CTM input; expected trn files`);
+  }
+  for (const flag of ['optional-deletable', 'fragments'] as const) {
+    if (values[flag] === true) throw new OptionError(`--${flag}: not for CTM input; expected trn files`);
   }
   const mode: TimedMode = values['time-mediated']
     ? { kind: 'time-mediated' }
