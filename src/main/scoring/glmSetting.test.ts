@@ -7,10 +7,16 @@ import { applyGlm, parseGlm } from '../../core/formats/glm';
 import { scoreWords } from '../../core/metrics/wordAccuracy';
 import { DEFAULT_SCORING_SETTINGS } from '../../core/scoring/settings';
 import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
+import type { ScoringSettingsState } from '../../core/api/contract';
+import { dispatch } from '../api/dispatch';
+import { createHandlers } from '../api/handlers';
+import { Session } from '../api/session';
 import { ProjectStore } from '../store/projectStore';
 import { getSystemOutput } from '../store/systemStore';
 import { scoringContext } from './projectScores';
 import { scoreProject } from './scoreProject';
+import { runScorePool } from './workerPool';
+import type { ScoreCacheRow } from '../store/scoreCache';
 
 let dir: string;
 let cleanup: () => void;
@@ -86,6 +92,17 @@ describe('GLM file in the scoring settings', () => {
         ]);
       }
       expect(scoringContext(store).signature).toContain(`|glm:${hash}|`);
+      // Worker threads, given the settings as scoreProject gives them, score with the rules too.
+      const rows: ScoreCacheRow[] = [];
+      await runScorePool(
+        { file: store.db.name, settings: scoringContext(store).settings, cache: false },
+        2,
+        [...after.keys()].map((id) => [[system.id, id]]),
+        (r) => rows.push(...r),
+      );
+      expect(new Map(rows.map((r) => [r.utteranceId, JSON.parse(r.value) as unknown]))).toEqual(
+        new Map([...after].map(([id, u]) => [id, JSON.parse(JSON.stringify(u)) as unknown])),
+      );
       // Removing the file gives the scores and signatures of before, from the cache.
       store.setScoringSettings(DEFAULT_SCORING_SETTINGS);
       expect(scoringContext(store).signature).not.toContain('glm:');
@@ -109,6 +126,46 @@ describe('GLM file in the scoring settings', () => {
       expect(store.scoringSettings().settings).toEqual(DEFAULT_SCORING_SETTINGS);
     } finally {
       store.close();
+    }
+  });
+
+  it('goes through the API as the studio sends it: the text saved with its hash, a bad file refused', async () => {
+    const file = copyDemo(dir);
+    const session = new Session('browser', { allow: [file] });
+    const handlers = createHandlers(session);
+    const bugs: unknown[] = [];
+    const run = (method: string, input: unknown) =>
+      dispatch(handlers, method, input, (e) => bugs.push(e)) as Promise<{
+        ok: boolean;
+        value?: unknown;
+        error?: { code: string; message: string };
+      }>;
+    try {
+      expect((await run('project:open', { path: file })).ok).toBe(true);
+      const text = ';;\nHAMBURG => BERLIN / [ ] __ [ ]\n';
+      const saved = await run('scoring:setSettings', {
+        settings: { ...DEFAULT_SCORING_SETTINGS, glm: { name: 'city.glm', text, sha256: '' } },
+      });
+      const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
+      expect((saved.value as ScoringSettingsState).settings.glm).toEqual({
+        name: 'city.glm',
+        text,
+        sha256: hash,
+      });
+      const bad = await run('scoring:setSettings', {
+        settings: {
+          ...DEFAULT_SCORING_SETTINGS,
+          glm: { name: 'bad.glm', text: ';;\nno arrow\n', sha256: '' },
+        },
+      });
+      expect(bad.ok).toBe(false);
+      expect(bad.error!.code).toBe('INVALID_INPUT');
+      expect(bad.error!.message).toMatch(/^bad\.glm:2:1: /);
+      const kept = await run('scoring:getSettings', {});
+      expect((kept.value as ScoringSettingsState).settings.glm?.sha256).toBe(hash);
+      expect(bugs).toEqual([]);
+    } finally {
+      session.close();
     }
   });
 });
