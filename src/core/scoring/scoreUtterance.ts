@@ -10,6 +10,7 @@ import { scoreTreePair, tnaSignature } from '../metrics/treeNodeAccuracy';
 import { scoreWords, werSignature } from '../metrics/wordAccuracy';
 import { normaliseWithSources } from '../text/englishNormaliser';
 import { type Glm, applyGlmWithSources, parseGlm } from '../formats/glm';
+import { needsNetwork } from '../align/transcript';
 import { type GoldRecords, usableGold } from '../gold/records';
 import type { SystemOutput } from '../model/systemOutput';
 import { figureAt, figureName, scoreNbest } from '../nbest/nbestScorer';
@@ -277,13 +278,22 @@ export function scoreUtterance(
       ...(settings.glm ? { glm: `${settings.glm.name}#${settings.glm.sha256}` } : {}),
       ...(normaliser !== 'none' ? { normaliser } : {}),
     };
-    const werOptions = { ...seqOptions, ...(Object.keys(filters).length > 0 ? { filters } : {}) };
-    const w = scoreWords(ref, hyp, seqOptions);
+    // With a GLM file the words are read as `sieve wer --glm` reads them, with sclite's syntax, so that
+    // a rule's alternation (`{HE IS / HE HAS}`) is one; its network alignment has no written-word steps.
+    const syntax = glm !== null;
+    const werOptions = {
+      ...seqOptions,
+      ...(syntax ? { scliteSyntax: true } : {}),
+      ...(Object.keys(filters).length > 0 ? { filters } : {}),
+    };
+    const reading = { syntax, fold: settings.ignoreCase };
+    const network = syntax && (needsNetwork(ref, reading) || needsNetwork(hyp, reading));
+    const w = scoreWords(ref, hyp, werOptions);
     result.words = {
       ...w.stats,
       wer: w.wer,
       steps:
-        refOf && hypOf
+        refOf && hypOf && !network
           ? w.alignment.map((p) => ({
               op: p.op,
               ref: p.refIndex < 0 ? -1 : refOf(p.refIndex),

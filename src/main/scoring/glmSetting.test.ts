@@ -11,6 +11,10 @@ import type { ScoringSettingsState } from '../../core/api/contract';
 import { dispatch } from '../api/dispatch';
 import { createHandlers } from '../api/handlers';
 import { Session } from '../api/session';
+import fs from 'node:fs';
+import type { GoldRecords } from '../../core/gold/records';
+import { scoreUtterance } from '../../core/scoring/scoreUtterance';
+import { runSieve } from '../../../test/helpers/runSieve';
 import { ProjectStore } from '../store/projectStore';
 import { getSystemOutput } from '../store/systemStore';
 import { scoringContext } from './projectScores';
@@ -78,10 +82,11 @@ describe('GLM file in the scoring settings', () => {
       for (const [id, s] of after) {
         if (!s.words) continue;
         expect(s.words.signature).toContain(`|glm:demo.glm#${hash}`);
-        // As `sieve wer --glm`: the rules on both sides' words, then the sclite alignment (case folded).
+        // As `sieve wer --glm`: the rules on both sides' words, then read and aligned as sclite (case folded).
         const w = scoreWords(applyGlm(glm, goldWords.get(id)!), applyGlm(glm, hypWords.get(id)!), {
           ignoreCase: true,
           costs: 'sclite',
+          scliteSyntax: true,
         });
         expect([s.words.C, s.words.S, s.words.D, s.words.I, s.words.N]).toEqual([
           w.stats.C,
@@ -166,6 +171,60 @@ describe('GLM file in the scoring settings', () => {
       expect(bugs).toEqual([]);
     } finally {
       session.close();
+    }
+  });
+
+  it('scores as sieve wer --glm does, alternations of a rule included (contractions)', async () => {
+    // A contraction expanded to an alternation, a spelling mapped, and a context spanning two words.
+    const text = [
+      ';;',
+      "[HE'S] => [{HE IS / HE HAS}] / [ ] __ [ ]",
+      'COLOUR => COLOR / [ ] __ [ ]',
+      'NEW YORK => NEWYORK / [ ] __ [ ]',
+    ].join('\n');
+    const glm = { name: 'c.glm', text, sha256: createHash('sha256').update(text).digest('hex').slice(0, 12) };
+    const cases: [string[], string[]][] = [
+      [
+        ["he's", 'here', 'now'],
+        ['he', 'has', 'here', 'now'],
+      ],
+      [
+        ['the', 'colour', 'red'],
+        ['the', 'color', 'red'],
+      ],
+      [
+        ['to', 'new', 'york', 'today'],
+        ['to', 'newyork', 'day'],
+      ],
+      [
+        ["he's", 'in', 'new', 'york'],
+        ['his', 'in', 'new', 'york', 'too'],
+      ],
+    ];
+    const timed = (ws: string[]) => ws.map((t, i) => ({ text: t, startSec: i * 0.5, endSec: i * 0.5 + 0.4 }));
+    const goldOf = (ws: string[]): GoldRecords => ({
+      words: timed(ws),
+      trees: [],
+      entities: [],
+      concepts: [],
+      interpretations: [],
+      labels: {},
+    });
+    fs.writeFileSync(path.join(dir, 'c.glm'), text);
+    for (const [k, [ref, hyp]] of cases.entries()) {
+      const s = scoreUtterance(
+        goldOf(ref),
+        { id: 'x', words: timed(hyp) },
+        { ...DEFAULT_SCORING_SETTINGS, glm },
+      ).words!;
+      fs.writeFileSync(path.join(dir, 'r.trn'), `${ref.join(' ')} (u_${k})\n`);
+      fs.writeFileSync(path.join(dir, 'h.trn'), `${hyp.join(' ')} (u_${k})\n`);
+      const cli = await runSieve(dir, 'wer', 'r.trn', 'h.trn', '--glm', 'c.glm', '--format', 'json');
+      expect(cli.code).toBe(0);
+      const summary = (JSON.parse(cli.out.trim().split('\n').at(-1)!) as { summary: Record<string, unknown> })
+        .summary;
+      expect([s.C, s.S, s.D, s.I, s.N]).toEqual([summary.C, summary.S, summary.D, summary.I, summary.N]);
+      expect(s.signature.replace(/\|v:.*$/, '')).toBe(String(summary.signature).replace(/\|v:.*$/, ''));
     }
   });
 });
