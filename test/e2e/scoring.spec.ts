@@ -618,6 +618,39 @@ test('scoring settings: defaults shown, a change rescores the figures', async ({
   await expect(cell).toHaveAttribute('title', /^wer\|costs:sclite\|/, { timeout: 30_000 });
 });
 
+test('scoring settings: a GLM file picked in the form is checked, saved and named in the WER signature', async ({
+  page,
+}) => {
+  await page.goto(host.url);
+  await dashboardReady(page, (await host.api<SystemInfo[]>('system:list', {})).length);
+  await page.getByTestId('settings-toggle').click();
+  const form = page.getByTestId('scoring-settings');
+  const pick = (name: string, text: string) =>
+    form.getByLabel('GLM file').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  // A line without `=>` is refused on saving, naming the file, line and column.
+  await pick('bad.glm', ';;\nno arrow here\n');
+  await expect(form.getByTestId('glm-setting')).toHaveText('bad.glm');
+  await form.getByRole('button', { name: 'Save and rescore' }).click();
+  await expect(form.locator('.error-text')).toHaveText(/^bad\.glm:2:1: /);
+  await pick('spell.glm', ';;\nCOLOUR => COLOR / [ ] __ [ ]\n');
+  await form.getByRole('button', { name: 'Save and rescore' }).click();
+  await expect(form.getByTestId('glm-setting')).toHaveText(/^spell\.glm #[0-9a-f]{12}$/);
+  const source = (await host.api<SystemInfo[]>('system:list', {}))[0]!;
+  const cell = page.locator(
+    `[data-testid="dashboard"] tr[data-system="${source.name}"] td[data-metric="WER"]`,
+  );
+  await expect(cell).toHaveAttribute('title', /\|trn:sclite\|glm:spell\.glm#[0-9a-f]{12}\|/, {
+    timeout: 30_000,
+  });
+  // The run under the GLM file ends (its figures shown) before the next change.
+  await expect(page.getByLabel('Scoring progress')).toHaveCount(0, { timeout: 30_000 });
+  // Removed, and saved: the signature of before.
+  await form.getByRole('button', { name: 'Remove' }).click();
+  await expect(form.getByTestId('glm-setting')).toHaveText('none');
+  await form.getByRole('button', { name: 'Save and rescore' }).click();
+  await expect(cell).not.toHaveAttribute('title', /glm:/, { timeout: 30_000 });
+});
+
 test('the exported HTML report opens in Chromium with the same numbers; CSV and JSON download too', async ({
   page,
 }) => {
