@@ -227,4 +227,28 @@ describe('GLM file in the scoring settings', () => {
       expect(s.signature.replace(/\|v:.*$/, '')).toBe(String(summary.signature).replace(/\|v:.*$/, ''));
     }
   });
+
+  it('sieve score honours the stored GLM file and shows it by name and hash, not its text', async () => {
+    const store = demoStore();
+    const text = ';;\nHAMBURG => BERLIN / [ ] __ [ ]\n';
+    const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
+    try {
+      store.setScoringSettings({ ...DEFAULT_SCORING_SETTINGS, glm: { name: 'city.glm', text, sha256: '' } });
+    } finally {
+      store.close();
+    }
+    const json = await runSieve(dir, 'score', 'demo.sieve', '--format', 'json', '--jobs', '1');
+    expect(json.code).toBe(0);
+    const out = JSON.parse(json.out) as {
+      settings: Record<string, unknown>;
+      systems: { figures: { metric: string; signature: string }[] }[];
+    };
+    expect(out.settings.glm).toBe(`city.glm#${hash}`);
+    expect(out.systems[0]!.figures.find((f) => f.metric === 'WER')!.signature).toContain(
+      `|glm:city.glm#${hash}|`,
+    );
+    const md = await runSieve(dir, 'score', 'demo.sieve', '--format', 'md', '--jobs', '1');
+    expect(md.out).toContain(`glm city.glm#${hash}`);
+    expect(md.out).not.toContain('HAMBURG');
+  });
 });
