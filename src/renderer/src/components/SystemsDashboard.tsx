@@ -175,9 +175,12 @@ export function SystemsDashboard({
 
   useEffect(() => {
     if (!job || job.state !== 'running') return;
+    // A reply that arrives after a newer run has started (settings saved again) belongs to the old run.
+    let current = true;
     const t = setTimeout(() => {
       call('job:status', { jobId: job.id }).then(
         (s) => {
+          if (!current) return;
           setJob(s);
           if (s.state === 'done') {
             const r = CorpusReport.safeParse(s.result);
@@ -188,10 +191,15 @@ export function SystemsDashboard({
           }
           if (s.state === 'failed') setError(s.error?.message ?? 'scoring failed');
         },
-        (e: Error) => setError(e.message),
+        (e: Error) => {
+          if (current) setError(e.message);
+        },
       );
     }, 150);
-    return () => clearTimeout(t);
+    return () => {
+      current = false;
+      clearTimeout(t);
+    };
   }, [job]);
 
   if (!job && !report && !error) return null;
