@@ -67,7 +67,7 @@ export interface MetricRow {
 }
 
 /**
- * The sufficient statistics of every metric an utterance was scored on: WER and concept accuracy as
+ * The sufficient statistics of every metric an utterance was scored on: WER, CER and concept accuracy as
  * ratios of summed counts (Boros et al.), tree node accuracy as (ΣC − ΣI)/Σ(C+S+D) (Thomae et al.),
  * Struct-IoU at corpus level as 2·Σ matched IoU / Σ nodes (Shi et al. Definition 15), labelled ParsEval
  * F1 from summed bracket counts (EVALB's corpus figure), entity F1 from summed
@@ -82,6 +82,9 @@ export function metricRows(s: UtteranceScores, coverage: Coverage = 'all'): Metr
   };
   if (s.words)
     add(METRIC.wer, ratioStatistic(0), s.words.signature, [s.words.S + s.words.D + s.words.I, s.words.N]);
+  // Scores cached before CER was scored have no `chars`; their CER is not made up.
+  if (s.chars)
+    add(METRIC.cer, ratioStatistic(0), s.chars.signature, [s.chars.S + s.chars.D + s.chars.I, s.chars.N]);
   if (s.concepts)
     add(METRIC.concepts, ratioStatistic(1), s.concepts.signature, [
       s.concepts.C - s.concepts.I,

@@ -75,7 +75,7 @@ describe('an utterance without output', () => {
     const s = scoreUtterance(GOLD, null, DEFAULT_SCORING_SETTINGS, {}, asr);
     expect(s.missing).toEqual(['words']);
     expect(s.trees).toEqual([]);
-    expect(s.expected).toEqual(['WER']);
+    expect(s.expected).toEqual(['WER', 'CER']);
   });
 
   it('counts in the corpus by default and is left out with coverage "covered", n / N saying so', () => {

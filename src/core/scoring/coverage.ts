@@ -20,6 +20,8 @@ export interface SystemProfile {
 /** The corpus metrics' names, one place for the scorer, the corpus figures and the reports. */
 export const METRIC = {
   wer: 'WER',
+  /** Character error rate over the same words as WER (after the same GLM and normaliser), split as `sieve cer`. */
+  cer: 'CER',
   concepts: 'Concept accuracy',
   nodeAccuracy: (tree: string) => `Node accuracy (${tree})`,
   structIou: (tree: string) => `Struct-IoU (${tree})`,
@@ -106,7 +108,7 @@ export function completeOutput(
  */
 export function expectedMetrics(gold: GoldRecords, profile: SystemProfile): string[] {
   const out: string[] = [];
-  if (profile.words) out.push(METRIC.wer);
+  if (profile.words) out.push(METRIC.wer, METRIC.cer);
   if (profile.concepts) out.push(METRIC.concepts);
   for (const t of profile.trees) {
     const g = gold.trees.find((x) => x.name === t.name);
@@ -122,7 +124,7 @@ export function expectedMetrics(gold: GoldRecords, profile: SystemProfile): stri
 
 /** The part of the output a corpus metric is computed from. */
 export function partOfMetric(metric: string): OutputPart | null {
-  if (metric === METRIC.wer) return 'words';
+  if (metric === METRIC.wer || metric === METRIC.cer) return 'words';
   if (metric === METRIC.concepts) return 'concepts';
   if (metric === METRIC.entities) return 'entities';
   if (METRIC.nbest.includes(metric)) return 'nbest';

@@ -66,6 +66,19 @@ export interface UtteranceScores {
     steps: WordStep[];
     signature: string;
   };
+  /**
+   * Character error rate over the same words as `words` (after the same GLM file and normaliser), each
+   * word split into characters as `sieve cer` splits it (sclite `-c`); counts are of characters.
+   */
+  chars?: {
+    C: number;
+    S: number;
+    D: number;
+    I: number;
+    N: number;
+    cer: number | null;
+    signature: string;
+  };
   concepts?: {
     C: number;
     S: number;
@@ -302,6 +315,9 @@ export function scoreUtterance(
           : [],
       signature: werSignature(werOptions),
     };
+    const cerOptions = { ...werOptions, characters: {} };
+    const c = scoreWords(ref, hyp, cerOptions);
+    result.chars = { ...c.stats, cer: c.wer, signature: werSignature(cerOptions) };
   }
   if (output.concepts) {
     const c = scoreConcepts(gold.concepts, output.concepts, seqOptions);

@@ -16,7 +16,7 @@ const finite = (x: number | null | undefined): number | null =>
 
 /**
  * The figures of one utterance, in a fixed order: WER and word accuracy (Boros et al.: WA = 1 − WER,
- * so it can be negative), concept accuracy, per tree node accuracy, Struct-IoU (sentence level) and
+ * so it can be negative), CER, concept accuracy, per tree node accuracy, Struct-IoU (sentence level) and
  * ParsEval F1, entity F1 (`entityF1`: null without entities on either side),
  * FRecall@1 and NDCG@3 (null where the utterance is not scored, e.g. no gold interpretation). A figure
  * the utterance has no gold for, or the system no output part for, is absent; one it counts in but that is
@@ -31,6 +31,7 @@ export function utteranceMetricList(s: UtteranceScores): UtteranceMetric[] {
     add('WER', wer, s.words.signature);
     add('Word accuracy', wer === null ? null : 1 - wer, s.words.signature);
   }
+  if (s.chars) add('CER', s.chars.cer, s.chars.signature);
   if (s.concepts) add('Concept accuracy', s.concepts.accuracy, s.concepts.signature);
   for (const t of s.trees) {
     if (t.tna) add(`Node accuracy (${t.name})`, t.tna.accuracy, t.tna.signature);
@@ -62,5 +63,5 @@ export function utteranceMetrics(s: UtteranceScores): Record<string, number | nu
 
 /** Whether a lower value is better (error rates). */
 export function lowerIsBetter(metric: string): boolean {
-  return metric === 'WER';
+  return metric === 'WER' || metric === 'CER';
 }

@@ -17,7 +17,7 @@ import {
 import { cmuScoringDeps } from './pronunciations';
 
 /** The version of `UtteranceScores`' shape in the cache; bumped whenever a field changes meaning. */
-export const SCORE_CACHE_SHAPE = 4;
+export const SCORE_CACHE_SHAPE = 5;
 
 /** The settings a project is scored with, what they need, and the cache signature naming both. */
 export interface ScoringContext {

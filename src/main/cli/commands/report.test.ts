@@ -161,7 +161,7 @@ describe('sieve report', () => {
       expect(c[6]).toContain(`${pct(f.value)} <span class="iv">[${pct(f.lo)}, ${pct(f.hi)}]</span>`);
       const others = json.systems.map((o) => o.figures.find((g) => g.metric === f.metric)?.value ?? null);
       const defined = others.filter((v): v is number => v !== null);
-      const best = f.metric === 'WER' ? Math.min(...defined) : Math.max(...defined);
+      const best = f.metric === 'WER' || f.metric === 'CER' ? Math.min(...defined) : Math.max(...defined);
       expect(c[6]!.startsWith('<strong>'), `${s.name} ${f.metric} bold`).toBe(f.value === best);
     }
     for (const sig of json.signatures) expect(html).toContain(`<code>${sig.signature}</code>`);

@@ -6,7 +6,7 @@ import { call } from '../bridge';
 import type { AsrReport } from '../../../core/asr/asrReport';
 import { SystemComparison } from './SystemComparison';
 
-const LOWER_IS_BETTER = new Set(['WER']);
+const LOWER_IS_BETTER = new Set(['WER', 'CER']);
 
 /** Every corpus figure is a fraction (error or accuracy rate, F1, IoU); shown in percent. */
 const fmt = (x: number | null): string => percent(x);

@@ -4,7 +4,7 @@ import { call } from '../bridge';
 import { type Order, rankUtterances } from './rankUtterances';
 
 /** Error rates: for these the worst utterances are the highest. */
-const LOWER_IS_BETTER = new Set(['WER']);
+const LOWER_IS_BETTER = new Set(['WER', 'CER']);
 
 /** Every per-utterance figure is a fraction (a rate, an accuracy, F1, IoU): shown in percent. */
 function fmt(x: number | null | undefined): string {

@@ -78,6 +78,15 @@ function rows(s: UtteranceScores) {
       signature: w.signature,
     });
   }
+  if (s.chars) {
+    const c = s.chars;
+    out.push({
+      name: 'CER',
+      value: pct(c.cer),
+      detail: `characters: C ${c.C} · S ${c.S} · D ${c.D} · I ${c.I} of ${c.N}`,
+      signature: c.signature,
+    });
+  }
   if (s.concepts) {
     const c = s.concepts;
     out.push({
