@@ -166,6 +166,15 @@ export const ScoringSettings = z.strictObject({
    */
   normaliser: z.enum(['none', 'whisper-en-1']),
   /**
+   * How gold and system words are aligned for WER: as text (the default); by times as sclite's `-T`
+   * (`time-mediated`, as `sieve wer --time-mediated`); or with a collar (`collar`, as `sieve wer --collar`):
+   * words are paired only within `collarSec` seconds. Both need word times on both sides: an utterance
+   * without them has no WER (n < N). CER is aligned as text whatever this says.
+   */
+  wordAlignment: z.enum(['text', 'time-mediated', 'collar']),
+  /** The collar in seconds, used when `wordAlignment` is `collar`. */
+  collarSec: z.number().min(0).max(3600),
+  /**
    * A GLM file (NIST global mapping rules) applied to the gold and system words before WER, as
    * `csrfilt.sh -i trn` applies it (before the normaliser); absent by default. The application process
    * checks the text when the settings are saved and sets `sha256` (its first 12 hex digits) itself.

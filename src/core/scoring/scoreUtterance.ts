@@ -8,6 +8,7 @@ import { scoreConcepts, caSignature } from '../metrics/conceptAccuracy';
 import { parsevalSentence, parsevalSignature } from '../metrics/parseval';
 import { scoreTreePair, tnaSignature } from '../metrics/treeNodeAccuracy';
 import { scoreWords, werSignature } from '../metrics/wordAccuracy';
+import { type TimedWerOptions, scoreTimedTranscripts, timedWerSignature } from '../metrics/timedWer';
 import { normaliseWithSources } from '../text/englishNormaliser';
 import { type Glm, applyGlmWithSources, parseGlm } from '../formats/glm';
 import { needsNetwork } from '../align/transcript';
@@ -224,6 +225,55 @@ function missingTreeScores(
   }
 }
 
+/**
+ * WER of the (filtered) tokens aligned by their times, each token with the times of the written word it
+ * comes from (`sources`); when a token spans words, an alternation needs sclite's network, or a word has
+ * no times, the figure cannot be computed and the reason is returned instead.
+ */
+function timedWer(
+  ref: readonly string[],
+  hyp: readonly string[],
+  goldWords: readonly { startSec?: number | null; endSec?: number | null }[],
+  hypWords: readonly { startSec?: number | null; endSec?: number | null }[],
+  sources: { refOf: (k: number) => number; hypOf: (k: number) => number } | null,
+  options: TimedWerOptions,
+  filters: { glm?: string; normaliser?: string },
+): NonNullable<UtteranceScores['words']> | { metric: string; signature: string; reason: string } {
+  const clean = (v: string): string => v.replace(/[|:]/g, '_');
+  let signature = timedWerSignature(options);
+  const extra =
+    (filters.glm ? `|glm:${clean(filters.glm)}` : '') +
+    (filters.normaliser ? `|norm:${clean(filters.normaliser)}` : '');
+  const at = signature.lastIndexOf('|v:');
+  signature = `${signature.slice(0, at)}${extra}${signature.slice(at)}`;
+  const name = options.mode.kind === 'collar' ? 'WER with a collar' : 'time-mediated WER';
+  const goldTimes = timed(goldWords);
+  const hypTimes = timed(hypWords);
+  if (!goldTimes || !hypTimes)
+    return { metric: METRIC.wer, signature, reason: `${name} needs word times on both sides` };
+  if (!sources)
+    return {
+      metric: METRIC.wer,
+      signature,
+      reason: `${name}: a filtered word spans written words or alternates, so it has no times`,
+    };
+  const { refOf, hypOf } = sources;
+  const refTimed = ref.map((text, k) => ({ text, ...goldTimes[refOf(k)]! }));
+  const hypTimed = hyp.map((text, k) => ({ text, ...hypTimes[hypOf(k)]! }));
+  const u = scoreTimedTranscripts([{ id: 'u', words: refTimed }], [{ id: 'u', words: hypTimed }], options)
+    .utterances[0]!;
+  return {
+    ...u.stats,
+    wer: u.wer,
+    steps: u.alignment.map((p) => ({
+      op: p.op,
+      ref: p.refIndex < 0 ? -1 : refOf(p.refIndex),
+      hyp: p.hypIndex < 0 ? -1 : hypOf(p.hypIndex),
+    })),
+    signature,
+  };
+}
+
 // The GLM rules of the last settings scored with: a project scores many utterances with one file.
 let lastGlm: { text: string; glm: Glm } | null = null;
 
@@ -301,20 +351,44 @@ export function scoreUtterance(
     };
     const reading = { syntax, fold: settings.ignoreCase };
     const network = syntax && (needsNetwork(ref, reading) || needsNetwork(hyp, reading));
-    const w = scoreWords(ref, hyp, werOptions);
-    result.words = {
-      ...w.stats,
-      wer: w.wer,
-      steps:
-        refOf && hypOf && !network
-          ? w.alignment.map((p) => ({
-              op: p.op,
-              ref: p.refIndex < 0 ? -1 : refOf(p.refIndex),
-              hyp: p.hypIndex < 0 ? -1 : hypOf(p.hypIndex),
-            }))
-          : [],
-      signature: werSignature(werOptions),
-    };
+    const wordAlignment = settings.wordAlignment;
+    if (wordAlignment !== 'text') {
+      const timedWords = timedWer(
+        ref,
+        hyp,
+        gold.words,
+        hypWords,
+        refOf && hypOf && !network ? { refOf, hypOf } : null,
+        {
+          mode:
+            wordAlignment === 'collar'
+              ? { kind: 'collar', collarSec: settings.collarSec }
+              : { kind: 'time-mediated' },
+          ignoreCase: settings.ignoreCase,
+          costs: settings.costs,
+        },
+        filters,
+      );
+      if ('reason' in timedWords) {
+        if (result.expected?.includes(METRIC.wer)) (result.unscored ??= []).push(timedWords);
+      } else result.words = timedWords;
+    }
+    if (wordAlignment === 'text') {
+      const w = scoreWords(ref, hyp, werOptions);
+      result.words = {
+        ...w.stats,
+        wer: w.wer,
+        steps:
+          refOf && hypOf && !network
+            ? w.alignment.map((p) => ({
+                op: p.op,
+                ref: p.refIndex < 0 ? -1 : refOf(p.refIndex),
+                hyp: p.hypIndex < 0 ? -1 : hypOf(p.hypIndex),
+              }))
+            : [],
+        signature: werSignature(werOptions),
+      };
+    }
     const cerOptions = { ...werOptions, characters: {} };
     const c = scoreWords(ref, hyp, cerOptions);
     result.chars = { ...c.stats, cer: c.wer, signature: werSignature(cerOptions) };

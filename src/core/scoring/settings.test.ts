@@ -225,6 +225,9 @@ describe('scoring settings', () => {
       with_({ neMapping: 'optimal' }),
       with_({ flexibleTerminals: false }),
       with_({ nePunctuation: 'keep' }),
+      with_({ wordAlignment: 'time-mediated' }),
+      with_({ wordAlignment: 'collar' }),
+      with_({ wordAlignment: 'collar', collarSec: 0.5 }),
     ];
     const sigs = all.map((s) => scoringSignature(s));
     expect(new Set(sigs).size).toBe(all.length);

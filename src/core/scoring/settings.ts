@@ -22,6 +22,8 @@ export const DEFAULT_SCORING_SETTINGS: ScoringSettings = Object.freeze({
   flexibleTerminals: true,
   onlyCovered: false,
   normaliser: 'none',
+  wordAlignment: 'text',
+  collarSec: 0.2,
 });
 
 /** What scoring needs from the application process: the phonetic aligner's pronouncing dictionary. */
@@ -49,7 +51,8 @@ export function phoneticAlignerOf(deps: ScoringDeps): LexemeAligner {
  * The signature of the settings and dependencies, e.g.
  * `scoring|costs:sclite|case:fold|ne-align:text|ne-tol:1|ne-map:greedy|ne-punct:drop|flex:yes|iou-trees:all|v:0.1.0`; the phonetic
  * aligner adds its lexicon (`ne-lex:cmudict`); a normaliser (`norm:whisper-en-1`) and a GLM file (`glm:` and
- * the first 12 hex digits of its SHA-256) are named only when set.
+ * the first 12 hex digits of its SHA-256) are named only when set, and so is a word alignment other than
+ * text (`wer-align:time-mediated`, or `wer-align:collar|collar:0.2`).
  */
 export function scoringSignature(settings: ScoringSettings, deps: ScoringDeps = {}): string {
   return makeSignature('scoring', [
@@ -66,6 +69,10 @@ export function scoringSignature(settings: ScoringSettings, deps: ScoringDeps = 
     // Named only when set, so the cache keys of projects that never set it stay as they were.
     ...(settings.normaliser !== 'none' ? [['norm', settings.normaliser] as const] : []),
     ...(settings.glm ? [['glm', settings.glm.sha256] as const] : []),
+    ...(settings.wordAlignment === 'time-mediated' ? [['wer-align', 'time-mediated'] as const] : []),
+    ...(settings.wordAlignment === 'collar'
+      ? [['wer-align', 'collar'] as const, ['collar', settings.collarSec] as const]
+      : []),
     // Struct-IoU is computed over every tree, typed ones too; scores cached when it covered untyped trees
     // only are keyed without this field and so are computed again.
     ['iou-trees', 'all'],

@@ -21,6 +21,11 @@ const NORMALISERS: Choice<'normaliser'> = [
   { value: 'none', label: 'none (words as written)' },
   { value: 'whisper-en-1', label: 'whisper-en-1 (English: case, punctuation, numbers, spellings)' },
 ];
+const WORD_ALIGNMENTS: Choice<'wordAlignment'> = [
+  { value: 'text', label: 'text (words only)' },
+  { value: 'time-mediated', label: 'time-mediated (sclite -T: word times break ties)' },
+  { value: 'collar', label: 'time-constrained (words paired only within the collar)' },
+];
 const PUNCTUATION: Choice<'nePunctuation'> = [
   { value: 'drop', label: 'dropped (speech, Burger et al.)' },
   { value: 'keep', label: 'kept (as conlleval)' },
@@ -33,7 +38,8 @@ function shown(v: unknown): string {
 
 /**
  * The project's scoring settings, once per project: alignment costs, case, the entity aligner, tolerance
- * and mapping, Struct-IoU's flexible terminals, and the normaliser and GLM file applied before WER. Each field shows its default; saving rescores.
+ * and mapping, Struct-IoU's flexible terminals, the normaliser and GLM file applied before WER, and how WER
+ * aligns words (as text, time-mediated, or within a collar). Each field shows its default; saving rescores.
  */
 export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
   const [state, setState] = useState<ScoringSettingsState | null>(null);
@@ -60,7 +66,9 @@ export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
       default: {shown(d[k])}
     </span>
   );
-  const select = <K extends 'costs' | 'neAligner' | 'neMapping' | 'nePunctuation' | 'normaliser'>(
+  const select = <
+    K extends 'costs' | 'neAligner' | 'neMapping' | 'nePunctuation' | 'normaliser' | 'wordAlignment',
+  >(
     k: K,
     label: string,
     options: Choice<K>,
@@ -125,6 +133,24 @@ export function ScoringSettingsForm({ onSaved }: { onSaved(): void }) {
         {hint('ignoreCase')}
       </label>
       {select('normaliser', 'Text normaliser (WER)', NORMALISERS)}
+      {select('wordAlignment', 'Word alignment (WER)', WORD_ALIGNMENTS)}
+      {draft.wordAlignment === 'collar' && (
+        <label className="setting">
+          <span>Collar (seconds)</span>
+          <input
+            type="number"
+            min={0}
+            max={3600}
+            step={0.01}
+            value={draft.collarSec}
+            onChange={(e) => {
+              const v = e.target.valueAsNumber;
+              if (Number.isFinite(v) && v >= 0 && v <= 3600) set('collarSec', v);
+            }}
+          />
+          {hint('collarSec')}
+        </label>
+      )}
       <div
         className="setting"
         title="NIST global mapping rules applied to gold and system words before WER, as csrfilt.sh -i trn"

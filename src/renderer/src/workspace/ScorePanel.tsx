@@ -78,6 +78,8 @@ function rows(s: UtteranceScores) {
       signature: w.signature,
     });
   }
+  for (const u of s.unscored ?? [])
+    if (u.metric === 'WER') out.push({ name: 'WER', value: '—', detail: u.reason, signature: u.signature });
   if (s.chars) {
     const c = s.chars;
     out.push({
