@@ -1,5 +1,6 @@
 // Scores one system output against one utterance's gold standard with every metric both sides allow:
-// word accuracy (with its alignment), concept accuracy, per tree tree node accuracy (typed tree edit
+// word accuracy (with its alignment, as text or time-mediated, after the project's GLM file and text
+// normaliser) and character error rate, concept accuracy, per tree tree node accuracy (typed tree edit
 // distance with its mapping), Struct-IoU (when both sides have word times) and ParsEval (when both trees
 // are over the same words), named entities (Burger et al.), and the N-best figures, under the project's
 // scoring settings. Each part carries its sufficient statistics and its settings signature, so the studio
