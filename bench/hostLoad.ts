@@ -53,6 +53,8 @@ const POLL_MS = 100;
  * Runs `clients` clients against `host` for `seconds` (the project must have utterances `base-0`…
  * `base-{size-1}`, as `makeKillProject` makes them); besides them, each of `importers` more clients
  * imports a system's outputs and a corpus of `size` utterances, one after the other, until the time is up.
+ * With `steady`, each importer instead imports the outputs of one system of its own again and again (each
+ * import replaces the last), so the project keeps its size and only the imports themselves weigh on the host.
  */
 export async function runHostLoad(options: {
   host: Host;
@@ -61,6 +63,7 @@ export async function runHostLoad(options: {
   seconds: number;
   size: number;
   importers: number;
+  steady?: boolean;
   seed: number;
 }): Promise<LoadFigures> {
   const { host, clients, seconds, size } = options;
@@ -135,9 +138,9 @@ export async function runHostLoad(options: {
     for (let k = 0; performance.now() < end; k++) {
       const tag = `load${options.seed}r${run}i${i}x${k}`;
       const job =
-        k % 2 === 0
+        options.steady || k % 2 === 0
           ? await timed<{ id: string }>('system:upload', {
-              name: tag,
+              name: options.steady ? `steady-${i}` : tag,
               files: [{ name: `${tag}.jsonl`, content: systemJsonl(tag, size) }],
             })
           : await timed<{ id: string }>('project:import', corpusFiles(options.dir, tag, size));

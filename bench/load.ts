@@ -1,7 +1,8 @@
 // `npm run bench:load [-- --clients 20 --seconds 60 --size 2000 --many 4]`: the browser host (bundled
-// from source, on a fresh project) under concurrent clients, first alone, then with one import running all
-// along (one after another), then with `--many` importers at once, then alone again on the project the
-// imports made larger; prints the figures and writes bench/results/load.json with the machine's load
+// from source, on a fresh project) under concurrent clients, first alone, then with one importer that
+// imports one system's outputs again and again (the project keeps its size), then with one importer adding
+// systems and corpora (one after another), then with `--many` such importers at once, then alone again on
+// the project the imports made larger; prints the figures and writes bench/results/load.json with the machine's load
 // average before each run.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,7 +28,14 @@ const runs = [];
 try {
   // Imports make the project larger, and reads of a larger project cost more: the last run, alone again on
   // the project as the imports left it, is what the runs with imports compare with as well as the first.
-  for (const importers of [0, 1, Number(values.many), 0]) {
+  const plan = [
+    { importers: 0, steady: false },
+    { importers: 1, steady: true },
+    { importers: 1, steady: false },
+    { importers: Number(values.many), steady: false },
+    { importers: 0, steady: false },
+  ];
+  for (const { importers, steady } of plan) {
     const loadAverage = os.loadavg().map((x) => Math.round(x * 100) / 100);
     const figures = await runHostLoad({
       host,
@@ -36,15 +44,17 @@ try {
       seconds: Number(values.seconds),
       size,
       importers,
+      steady,
       seed: 1,
     });
     const utterances = (await call<{ utterances: number }>(host, 'project:summary', {})).utterances;
-    runs.push({ ...figures, loadAverage, utterancesAtEnd: utterances });
+    runs.push({ ...figures, steady, loadAverage, utterancesAtEnd: utterances });
     console.log(
       `${figures.clients} clients, ${figures.seconds.toFixed(0)} s, load average ${loadAverage.join(' ')}, ` +
         `${utterances} utterances at the end` +
         (importers > 0
-          ? `, ${importers} importer${importers > 1 ? 's' : ''}: ${figures.imports} imports ` +
+          ? `, ${importers} ${steady ? 'steady ' : ''}importer${importers > 1 ? 's' : ''}: ` +
+            `${figures.imports} imports ` +
             `(${figures.requestsDuringImports} requests answered during them)`
           : '') +
         ': ' +
