@@ -2,6 +2,7 @@
 // (signtest.c, wilcoxon.c, sentmcn.c, rank.c): the first two on per-speaker percentages, McNemar on
 // utterances with and without errors. p-values are sc_stats's, quirks included (each named where it is);
 // where sc_stats's binomial departs from the exact test, the exact p-value is given beside it.
+import { UNDEFINED } from '../scoring/present';
 import { MetricInputError } from './errors';
 import { exactBinomialTwoSided, sctkAccBinomial, sctkTwoSidedP } from './distributions';
 import { makeSignature } from './signature';
@@ -18,6 +19,19 @@ export interface UtteranceCounts {
 
 /** sc_stats's `-f` percentage: E word error rate (default), R words correct, W word accuracy (100 − E). */
 export type SpeakerFormula = 'E' | 'R' | 'W';
+
+/** The names tables give sc_stats's tests. */
+export const SCTK_TEST_NAMES: Readonly<Record<SignificanceResult['test'], string>> = {
+  mapsswe: 'MAPSSWE',
+  sign: 'Sign test',
+  wilcoxon: 'Wilcoxon signed-rank',
+  mcnemar: 'McNemar',
+};
+
+/** A p-value as sc_stats prints it: three decimals, `<0.001` below that, `—` when undefined. */
+export function pValueText(p: number | null | undefined): string {
+  return p === null || p === undefined ? UNDEFINED : p < 0.001 ? '<0.001' : p.toFixed(3);
+}
 
 /** A test's outcome: its statistic, p-value(s), sample size and which system is better on it. */
 export interface SignificanceResult {

@@ -2,6 +2,7 @@
 // systems' words and the utterances' speakers), its reliability-diagram plot, and its HTML section.
 import { type AsrReport, type AsrSystemReport, buildAsrReport } from '../../core/asr/asrReport';
 import { UNDEFINED } from '../../core/scoring/present';
+import { SCTK_TEST_NAMES, pValueText } from '../../core/stats/sctkTests';
 import type { PlotData } from './plotData';
 import type { ReportInput } from './reportModel';
 
@@ -87,8 +88,6 @@ const e = escapeHtml;
 /** A rate of the summary (a fraction) as a percentage with one decimal. */
 const pct1 = (x: number | null | undefined): string =>
   x === null || x === undefined ? UNDEFINED : (100 * x).toFixed(1);
-const p3 = (x: number | null | undefined): string =>
-  x === null || x === undefined ? UNDEFINED : x < 0.001 ? '<0.001' : x.toFixed(3);
 
 function listTable(title: string, list: AsrSystemReport['confusions'], limit = 20): string {
   const rows = list.items
@@ -131,13 +130,6 @@ function speakerTable(s: AsrSystemReport): string {
   );
 }
 
-const TEST_NAMES = {
-  mapsswe: 'MAPSSWE',
-  sign: 'Sign test',
-  wilcoxon: 'Wilcoxon signed-rank',
-  mcnemar: 'McNemar',
-};
-
 /** The HTML section of the ASR analysis (empty when no system was scored for words). */
 export function asrHtml(asr: AsrReport): string {
   const systems = asr.systems.filter((s) => s.utterances > 0);
@@ -170,8 +162,8 @@ export function asrHtml(asr: AsrReport): string {
   const pairTables = asr.pairs.map((p) => {
     const rows = p.tests.map(
       (t) =>
-        `<tr><th scope="row">${TEST_NAMES[t.test]}</th><td>${p3(t.pValue)}</td>` +
-        `<td>${t.exactPValue === undefined ? '' : p3(t.exactPValue)}</td><td>${t.n} ${t.unit}</td>` +
+        `<tr><th scope="row">${SCTK_TEST_NAMES[t.test]}</th><td>${pValueText(t.pValue)}</td>` +
+        `<td>${t.exactPValue === undefined ? '' : pValueText(t.exactPValue)}</td><td>${t.n} ${t.unit}</td>` +
         `<td>${t.better === null ? 'level' : e(t.better === 'A' ? p.systemA : p.systemB)}</td><td><code>${e(t.signature)}</code></td></tr>`,
     );
     return (

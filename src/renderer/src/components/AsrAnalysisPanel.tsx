@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AsrReport, AsrSystemReport } from '../../../core/asr/asrReport';
 import { UNDEFINED } from '../../../core/scoring/present';
+import { SCTK_TEST_NAMES, pValueText } from '../../../core/stats/sctkTests';
 import type { ErrorFocus, ErrorListName } from '../workspace/errorFocus';
 import './asrAnalysis.css';
 
@@ -14,15 +15,11 @@ const LISTS: { name: ListName; title: string; head: string }[] = [
   { name: 'falselyRecognized', title: 'Falsely recognised', head: 'hypothesis word' },
 ];
 
-const TEST_NAMES = { mapsswe: 'MAPSSWE', sign: 'Sign', wilcoxon: 'Wilcoxon', mcnemar: 'McNemar' };
-
 /** A rate of the summary (a fraction) as a percentage. */
 const pct = (x: number | null | undefined): string =>
   x === null || x === undefined ? UNDEFINED : (100 * x).toFixed(1);
 const nceText = (x: number | null | undefined): string =>
   x === null || x === undefined ? UNDEFINED : x.toFixed(3);
-const pText = (x: number | null | undefined): string =>
-  x === null || x === undefined ? UNDEFINED : x < 0.001 ? '<0.001' : x.toFixed(3);
 
 /** How many rows of a list the panel shows before "Show all". */
 const SHOWN = 15;
@@ -269,9 +266,9 @@ export function AsrAnalysisPanel({
                     <td>
                       {p.systemA} vs {p.systemB}
                     </td>
-                    <td>{TEST_NAMES[t.test]}</td>
-                    <td className="num">{pText(t.pValue)}</td>
-                    <td className="num">{t.exactPValue === undefined ? '' : pText(t.exactPValue)}</td>
+                    <td>{SCTK_TEST_NAMES[t.test]}</td>
+                    <td className="num">{pValueText(t.pValue)}</td>
+                    <td className="num">{t.exactPValue === undefined ? '' : pValueText(t.exactPValue)}</td>
                     <td className="num">
                       {t.n} {t.unit}
                     </td>

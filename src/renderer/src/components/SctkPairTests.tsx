@@ -1,10 +1,5 @@
 import type { AsrReport } from '../../../core/asr/asrReport';
-import { UNDEFINED } from '../../../core/scoring/present';
-
-const NAMES = { mapsswe: 'MAPSSWE', sign: 'Sign test', wilcoxon: 'Wilcoxon signed-rank', mcnemar: 'McNemar' };
-
-const pText = (x: number | null | undefined): string =>
-  x === null || x === undefined ? UNDEFINED : x < 0.001 ? '<0.001' : x.toFixed(3);
+import { SCTK_TEST_NAMES, pValueText } from '../../../core/stats/sctkTests';
 
 /**
  * sc_stats's tests of systems `a` and `b` (by name, in either order in the analysis) for the paired
@@ -33,11 +28,11 @@ export function SctkPairTests({ asr, a, b }: { asr: AsrReport; a: string; b: str
       <tbody>
         {pair.tests.map((t) => (
           <tr key={t.test} data-test={t.test} title={t.signature}>
-            <th scope="row">{NAMES[t.test]}</th>
+            <th scope="row">{SCTK_TEST_NAMES[t.test]}</th>
             <td className={t.pValue !== null && t.pValue < 0.05 ? 'num fig significant' : 'num fig'}>
-              {pText(t.pValue)}
+              {pValueText(t.pValue)}
             </td>
-            <td className="num">{t.exactPValue === undefined ? '' : pText(t.exactPValue)}</td>
+            <td className="num">{t.exactPValue === undefined ? '' : pValueText(t.exactPValue)}</td>
             <td className="num">
               {t.n} {t.unit}
             </td>
