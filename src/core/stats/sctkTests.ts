@@ -33,6 +33,17 @@ export function pValueText(p: number | null | undefined): string {
   return p === null || p === undefined ? UNDEFINED : p < 0.001 ? '<0.001' : p.toFixed(3);
 }
 
+/** Each system's percentages added up over the speakers (sc_stats puts the system with the larger sum first). */
+function speakerSums(speakers: readonly SpeakerPair[]): { sumA: number; sumB: number } {
+  let sumA = 0;
+  let sumB = 0;
+  for (const s of speakers) {
+    sumA += s.a;
+    sumB += s.b;
+  }
+  return { sumA, sumB };
+}
+
 /** A test's outcome: its statistic, p-value(s), sample size and which system is better on it. */
 export interface SignificanceResult {
   test: 'mapsswe' | 'sign' | 'wilcoxon' | 'mcnemar';
@@ -144,13 +155,8 @@ export function signTest(
   speakers: readonly SpeakerPair[],
   formula: SpeakerFormula = 'E',
 ): SignificanceResult {
-  let sumA = 0;
-  let sumB = 0;
-  for (const s of speakers) {
-    sumA += s.a;
-    sumB += s.b;
-  }
   // sc_stats orders the pair so the first has the larger sum, then counts first − second.
+  const { sumA, sumB } = speakerSums(speakers);
   const aFirst = sumA > sumB;
   let plus = 0;
   let minus = 0;
@@ -206,12 +212,7 @@ export function wilcoxonTest(
   speakers: readonly SpeakerPair[],
   formula: SpeakerFormula = 'E',
 ): SignificanceResult {
-  let sumA = 0;
-  let sumB = 0;
-  for (const s of speakers) {
-    sumA += s.a;
-    sumB += s.b;
-  }
+  const { sumA, sumB } = speakerSums(speakers);
   const aFirst = sumA > sumB;
   const diff = speakers.map((s) => (aFirst ? s.a - s.b : s.b - s.a));
   const ranks = meanRanks(diff.map(Math.abs));
