@@ -8,6 +8,18 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startHostProcess, type HostProcess } from './hostProcess';
 import { watchErrors } from './workspacePage';
 
+/** Where the page records the utterance rows' positions while it loads (set by the init script below). */
+interface RowSample {
+  t: number;
+  ids: string;
+  tops: string;
+}
+declare global {
+  interface Window {
+    rowSamples?: RowSample[];
+  }
+}
+
 let host: HostProcess;
 test.beforeAll(async () => {
   host = await startHostProcess();
@@ -62,8 +74,8 @@ test('the utterance rows stay where they are while the project page loads', asyn
   const errors = watchErrors(page);
   // Every frame from the first paint on, the rows' positions are written down in the page itself.
   await page.addInitScript(() => {
-    const seen: { t: number; ids: string; tops: string }[] = [];
-    (window as unknown as { __rows: typeof seen }).__rows = seen;
+    const seen: RowSample[] = [];
+    window.rowSamples = seen;
     const tick = (): void => {
       const rows = [...document.querySelectorAll('tr[data-utterance-id]')];
       if (rows.length > 0)
@@ -78,9 +90,7 @@ test('the utterance rows stay where they are while the project page loads', asyn
   });
   await page.goto(host.url);
   await projectLoaded(page);
-  const seen = await page.evaluate(
-    () => (window as unknown as { __rows: { t: number; ids: string; tops: string }[] }).__rows,
-  );
+  const seen = await page.evaluate(() => window.rowSamples ?? []);
   expect(seen.length).toBeGreaterThan(10);
   const moves = seen.filter((s) => s.tops !== seen[0]!.tops || s.ids !== seen[0]!.ids);
   expect(moves, `first at ${seen[0]!.tops}`).toEqual([]);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Handlers } from '../../core/api/contract';
 import { untilJobEnds } from '../../../test/helpers/jobs';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
@@ -50,13 +50,6 @@ it('puts an uploaded system into the project file itself once editing pauses', a
     (st) => st.value.state,
   );
   expect(end.value.state).toBe('done');
-  // Poll the state the idle checkpoint makes, for at most 10 s (it is due 2 s after the import).
-  const deadline = Date.now() + 10_000;
-  let seen: string[] = [];
-  while (Date.now() < deadline) {
-    seen = systemsInCopy(file);
-    if (seen.includes('asr')) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  expect(seen).toEqual(['asr']);
+  // Wait for the state the idle checkpoint makes (it is due 2 s after the import).
+  await vi.waitFor(() => expect(systemsInCopy(file)).toEqual(['asr']), { timeout: 10_000, interval: 50 });
 }, 15_000);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
 import { ProjectStore } from './projectStore';
 
@@ -43,15 +43,11 @@ async function editConcepts(file: string): Promise<ProjectStore> {
 it('puts an edit into the project file itself once editing pauses', async () => {
   const { file } = await makeProject(dir);
   store = await editConcepts(file);
-  // Poll the state the idle checkpoint makes, for at most 10 s (it is due 2 s after the edit).
-  const deadline = Date.now() + 10_000;
-  let seen: string[] = [];
-  while (Date.now() < deadline) {
-    seen = conceptsInCopy(file, 'train-1');
-    if (seen.includes('Berlin')) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  expect(seen).toContain('Berlin');
+  // Wait for the state the idle checkpoint makes (it is due 2 s after the edit).
+  await vi.waitFor(() => expect(conceptsInCopy(file, 'train-1')).toContain('Berlin'), {
+    timeout: 10_000,
+    interval: 50,
+  });
 }, 15_000);
 
 it('puts an edit into the project file itself when the studio moves to another utterance', async () => {
