@@ -53,7 +53,7 @@ describe('dispatch', () => {
   });
 
   it('rejects bad input with INVALID_INPUT naming the field, and changes nothing', async () => {
-    session.open((await makeProject(dir)).file);
+    await session.openChecked((await makeProject(dir)).file);
     const cases: [string, unknown, string][] = [
       ['utterance:get', { utteranceId: 5 }, 'utteranceId'],
       ['utterance:get', {}, 'utteranceId'],
@@ -79,7 +79,7 @@ describe('dispatch', () => {
 
   it('passes user errors through with their code: unknown ids, missing files, unknown methods', async () => {
     const { file } = await makeProject(dir);
-    session.open(file);
+    await session.openChecked(file);
     expect(await run('utterance:get', { utteranceId: 'nope' })).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },

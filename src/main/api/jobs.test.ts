@@ -77,11 +77,11 @@ describe('score:corpus', () => {
   let tmp: { dir: string; cleanup: () => void };
   let session: Session;
   const bugs: unknown[] = [];
-  beforeEach(() => {
+  beforeEach(async () => {
     tmp = tempDir();
     copyDemo(tmp.dir);
     session = new Session('browser');
-    session.open(path.join(tmp.dir, 'demo.sieve'));
+    await session.openChecked(path.join(tmp.dir, 'demo.sieve'));
     // Nothing cached: every system is scored.
     session.project.db.prepare('DELETE FROM score_cache').run();
     bugs.length = 0;

@@ -37,7 +37,7 @@ async function openProject(allow: string[] = []): Promise<string> {
   fs.mkdirSync(projectDir);
   const { file } = await makeProject(projectDir);
   session = new Session('browser', { allow });
-  session.open(file);
+  await session.openChecked(file);
   handlers = createHandlers(session);
   return projectDir;
 }

@@ -44,24 +44,11 @@ export class Session {
   }
 
   /**
-   * Opens `file`; the previous project stays open if this one fails. The project file and the folders
+   * Opens `file`, with its audio files checked in small pieces (a project of long recordings takes seconds
+   * to hash), so the browser host and the API answer other calls meanwhile. The project is in use once every
+   * file is checked; the previous project stays open if this one fails. The project file and the folders
    * its audio is in (inside the project's folder) become readable through the API; its audio may also lie
    * in the folders granted (e.g. `--allow` on the command line).
-   */
-  open(file: string): ProjectStore {
-    const next = ProjectStore.open(file);
-    this.store?.close();
-    this.store = next;
-    this.grants.grantFile(next.file);
-    for (const dir of audioFoldersOf(next)) this.grants.grantFolder(dir);
-    next.allowAudioFolders(() => this.grants.folders());
-    return next;
-  }
-
-  /**
-   * `open`, with the audio files checked in small pieces (a project of long recordings takes seconds to
-   * hash): the browser host and the API answer other calls meanwhile. The project is in use once every
-   * file is checked; the previous project stays open if this one fails.
    */
   async openChecked(file: string): Promise<ProjectStore> {
     const next = ProjectStore.open(file, { audioLater: true });

@@ -19,11 +19,11 @@ let tmp: { dir: string; cleanup: () => void };
 let session: Session;
 const bugs: unknown[] = [];
 
-beforeEach(() => {
+beforeEach(async () => {
   tmp = tempDir();
   copyDemo(tmp.dir);
   session = new Session('browser');
-  session.open(path.join(tmp.dir, 'demo.sieve'));
+  await session.openChecked(path.join(tmp.dir, 'demo.sieve'));
   bugs.length = 0;
 });
 afterEach(() => {

@@ -108,7 +108,7 @@ describe('report jobs', () => {
     const session = new Session('browser');
     const bugs: unknown[] = [];
     try {
-      session.open(file);
+      await session.openChecked(file);
       await scoreProject(session.project);
       const h = createHandlers(session);
       const run = (method: string, input: unknown) => dispatch(h, method, input, (e) => bugs.push(e));
