@@ -40,15 +40,6 @@ export function withTree(gold: GoldRecords, name: string, tree: TreeNode): GoldR
   return { ...gold, trees };
 }
 
-/** The records with tree `name`'s text replaced as typed (the caller has checked it). */
-export function withTreeText(gold: GoldRecords, name: string, bracket: string): GoldRecords {
-  const i = gold.trees.findIndex((t) => t.name === name);
-  refuseUnless(i >= 0, `There is no tree named "${name}".`);
-  const trees = [...gold.trees];
-  trees[i] = { ...trees[i]!, bracket };
-  return { ...gold, trees };
-}
-
 /**
  * A flat tree over all words under one root labelled `rootLabel`: where bracketing starts. In a typed tree
  * the root is of type `root` and the words of type `word` (the demo's convention).
