@@ -1,7 +1,8 @@
 // Tree edit distance on the shapes of the speed goals (APTED, warmed up, 3/3/4 costs, on this
 // kind of machine: random 1,000 ≈ 0.43 s, random 2,000 ≈ 3 s, deep random 1,000 ≈ 2.2 s, left comb
 // against right comb 1,000 ≈ 3.9 s, zigzag 1,000 ≈ 4.2 s). Distance only and distance + mapping.
-// Measured here (2 shared cores, Node 22, medians): 0.14 s, 0.76 s, 2.45 s, 2.37 s (1.6 s CPU) and
+// Measured here before the 32-bit tables and the split left-path rows (2 shared cores, Node 22, medians;
+// bench/tedVsApted.bench.ts compares today's whole process with APTED's): 0.14 s, 0.76 s, 2.45 s, 2.37 s (1.6 s CPU) and
 // 3.98 s (1.8 s CPU; the machine was shared) for distance; the mapping adds little (< 10 %).
 //
 // Shapes (seeded, labels drawn from 26 letters):
