@@ -2,6 +2,7 @@
 // spends its time) and, for an import into the open project, writes it there through its own connection;
 // or parses a large request body. The app process meanwhile keeps answering other calls.
 import { parentPort, workerData } from 'node:worker_threads';
+import { runInBackground } from '../backgroundPriority';
 import { workerFailure } from '../workerFailure';
 import { importCorpusInto, importSystemInto } from './importInto';
 import type { ImportResults, ImportTask, ImportWorkerMessage } from './importWorkerProtocol';
@@ -9,6 +10,9 @@ import { readSystemFiles, readSystemUploads } from './readSystemFiles';
 import { scanCorpus } from './scanCorpus';
 
 const task = workerData as ImportTask;
+// An import runs behind the studio's calls: it takes the processor time they leave. A request body is
+// parsed for a call that waits on it, at the app's priority.
+if (task.kind !== 'json') runInBackground();
 const post = (m: ImportWorkerMessage): void => parentPort!.postMessage(m);
 const progress = (done: number, total: number, phase: string): void =>
   post({ type: 'progress', done, total, phase });
