@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../bench/harness';
 import type { Handlers } from '../src/core/api/contract';
-import { AppError } from '../src/core/api/errors';
+import { AppError } from '../src/core/errors';
 import { dispatch } from '../src/main/api/dispatch';
 import { createHandlers } from '../src/main/api/handlers';
 import { Session } from '../src/main/api/session';

@@ -1,6 +1,6 @@
 // A child process for the project-file tests: opens a project as the user it runs as (the tests start it as
 // another user than root where they run as root) or runs `sieve`, and prints what happened as one JSON line.
-import { AppError } from '../src/core/api/errors';
+import { AppError } from '../src/core/errors';
 import { runCli } from '../src/main/cli/runCli';
 import { ProjectStore } from '../src/main/store/projectStore';
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BugError } from '../core/api/errors';
+import { BugError } from '../core/errors';
 
 /** The entry of worker `name` (e.g. `scoreWorker`) for the module at `callerUrl` (its `import.meta.url`). */
 export function workerEntry(callerUrl: string, name: string): { file: string; execArgv: string[] } {

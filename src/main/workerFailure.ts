@@ -2,7 +2,7 @@
 // thrown there would be: an API error keeps its code and details, an SQLite error its code (so the
 // project's file can be named in what it means for the user: damaged, read-only, busy).
 import Database from 'better-sqlite3';
-import { AppError, type ApiErrorShape } from '../core/api/errors';
+import { AppError, type ApiErrorShape } from '../core/errors';
 
 /** What a worker posts when its work fails. */
 export interface WorkerFailure {

@@ -2,7 +2,7 @@
 // store. It opens the project, says `ready`, waits for `go` on stdin, then saves `count` edits of one
 // utterance the way the studio does (read the gold, send a diff against it, reload on CONFLICT), and
 // prints one JSON line: the goldRev of every acknowledged edit and every failure.
-import { AppError } from '../../src/core/api/errors';
+import { AppError } from '../../src/core/errors';
 import { ProjectStore } from '../../src/main/store/projectStore';
 
 const [file, utteranceId, tag, countArg] = process.argv.slice(2) as [string, string, string, string];

@@ -9,7 +9,7 @@ import {
   resolveCosts,
   validateCosts,
 } from './costs';
-import { MetricInputError } from './metricInputError';
+import { MetricInputError } from '../errors';
 
 const words = (s: string): string[] => (s === '' ? [] : s.split(' '));
 const opString = (ops: { op: string }[]): string => ops.map((p) => p.op).join('');

@@ -1,7 +1,7 @@
 // Minimum-edit-distance alignment of two sequences (Thomae et al. §3, eq. (12)), with NIST sclite's
 // choice among equally cheap alignments so that counts and alignments equal sclite's.
 import { type EditCosts, SCLITE_COSTS, validateCosts } from './costs';
-import { MetricInputError } from './metricInputError';
+import { MetricInputError } from '../errors';
 
 /** One edit operation: correct, substitution, insertion (hypothesis only), deletion (reference only). */
 export type EditOp = 'C' | 'S' | 'I' | 'D';

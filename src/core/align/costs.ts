@@ -1,5 +1,5 @@
 // Edit-operation costs for sequence alignment, and the two presets the papers use.
-import { MetricInputError } from './metricInputError';
+import { MetricInputError } from '../errors';
 
 /** Cost of each edit operation; a pair of equal tokens always costs `correct`. */
 export interface EditCosts {

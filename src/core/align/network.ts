@@ -5,7 +5,7 @@ import type { TranscriptItem } from '../formats/trn';
 import type { AlignedPair, EditCounts } from './align';
 import { type CharacterOptions, characterTokens } from './characters';
 import { type EditCosts, SCLITE_COSTS } from './costs';
-import { MetricInputError } from './metricInputError';
+import { MetricInputError } from '../errors';
 
 /** One word of a network with the marks sclite gives it. */
 export interface NetWord {

@@ -7,7 +7,7 @@ import { GoldDiff } from '../gold/diff';
 import { GoldRecords } from '../gold/records';
 import { SystemOutput } from '../model/systemOutput';
 import { AnnotationSettings, AnnotationSettingsState } from '../edit/settings';
-import { API_ERROR_CODES, type ApiErrorShape, type ApiResult } from './errors';
+import { API_ERROR_CODES, type ApiErrorShape, type ApiResult } from '../errors';
 
 /** The error half of every API result (`ApiErrorShape`), as a schema. */
 const ApiErrorSchema = z.strictObject({

@@ -1,6 +1,6 @@
 // The speaker of an utterance id under sclite's `-i` id types (SCTK align.c `extract_speaker`), for trn files
 // that carry no speaker of their own.
-import { MetricInputError } from '../align/metricInputError';
+import { MetricInputError } from '../errors';
 
 /** sclite's utterance id types: rm, spu_id and swb (up to the first `-`, else `_`), wsj and atis (first 3 characters), sp (the whole id). */
 export const SPEAKER_ID_MODES = ['rm', 'spu_id', 'swb', 'wsj', 'atis', 'sp'] as const;

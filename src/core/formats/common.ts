@@ -1,6 +1,6 @@
 // Small pieces every text-format reader and writer of this folder shares: strict number syntax, line
 // iteration with offsets, a diagnostics collector, and the error writers raise for unwritable values.
-import { AppError } from '../api/errors';
+import { AppError } from '../errors';
 import { type Diagnostic, LineIndex, diagnosticAt } from '../text/diagnostics';
 
 /**

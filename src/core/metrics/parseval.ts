@@ -14,7 +14,7 @@
 // Two choices of SIEVE: an empty-label root (the Penn Treebank wrapper `( (S …) )`, or the forest of a
 // line holding several trees) is ignored like TOP — EVALB would count it as a bracket labelled "" — and a
 // word directly under a phrase, with no tag of its own, is kept with the empty tag instead of stopping.
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import { makeSignature } from '../stats/signature';
 import type { TreeNode } from '../tree/tree';
 import { COLLINS_PRM, type EvalbParams } from './evalbParams';

@@ -1,7 +1,7 @@
 // Word error rate of transcripts with word times (CTM): sclite's time-mediated alignment (`-T`) and a
 // time-constrained WER in which words may only be paired within a collar.
 import { type CostsSpec, costsSignature, resolveCosts } from '../align/costs';
-import { MetricInputError } from '../align/metricInputError';
+import { MetricInputError } from '../errors';
 import type { AlignedPair } from '../align/align';
 import {
   type NetWord,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import scliteFixture from '../../../test/fixtures/sclite/pairs.json';
 import { praLines } from '../align/pra';
-import { MetricInputError } from '../align/metricInputError';
+import { MetricInputError } from '../errors';
 import { SIEVE_VERSION } from '../version';
 import paper from './fixtures/paperExamples.json';
 import {

@@ -2,7 +2,7 @@
 // minimum-edit-distance alignment; with sclite's costs the counts are those of NIST sclite.
 import { type AlignedPair, alignCodes, pairsFromOps } from '../align/align';
 import { type CostsSpec, type EditCosts, costsSignature, resolveCosts } from '../align/costs';
-import { MetricInputError } from '../align/metricInputError';
+import { MetricInputError } from '../errors';
 import { alignNetworks } from '../align/network';
 import {
   type CharacterOptions,

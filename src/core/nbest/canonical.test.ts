@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import { canonicalInterpretation as canon, canonicalJson } from './canonical';
 
 describe('canonical forms of interpretations', () => {

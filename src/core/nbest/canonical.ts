@@ -1,6 +1,6 @@
 // Canonical forms of interpretations: an N-best entry is correct when its canonical form equals that of
 // a gold interpretation (Kleinbauer et al. §5: complete interpretations are compared, not parts).
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import { jsonPreview } from '../text/jsonPreview';
 import { parseTree, writeBracket } from '../tree/bracket';
 import { fastTreeForm, isCanonicalTree, isSpace } from './treeForm';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import { figureAt, figureName, normaliseKs, scoreNbest, type NbestUtterance } from './nbestScorer';
 
 const INF = Number.POSITIVE_INFINITY;

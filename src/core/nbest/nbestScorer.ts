@@ -1,6 +1,6 @@
 // Scores a corpus of N-best lists (Kleinbauer et al. §6.2, Generative trials): canonical forms,
 // correctness, then the per-utterance figures of rankMetrics into one flat table.
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import { makeSignature } from '../stats/signature';
 import { canonicalInterpretation, type InterpKind } from './canonical';
 import type { NbestLabels } from './labels';

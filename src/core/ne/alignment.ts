@@ -2,7 +2,7 @@
 // as a sequence of blocks. A block pairs a run of reference words with a run of hypothesis words; sclite's
 // one-to-one alignment uses blocks of sizes 1–1, 1–0 and 0–1, while the phonetic and time aligners also
 // give the one-to-many and many-to-many correspondences the paper asks for (NEW YORK ↔ NEWARK).
-import { BugError } from '../api/errors';
+import { BugError } from '../errors';
 
 /** A monotone many-to-many alignment: blocks that cover both word sequences in order. */
 export interface LexemeAlignment {

@@ -1,7 +1,7 @@
 // The input of named-entity scoring (Burger et al. §2): a word sequence with entity spans per document,
 // and the integer-coded form of the words that every aligner works on.
 import type { EntitySpan, TimedWord } from '../model/annotation';
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 
 /** One document (an utterance): its words, with times where known, and its entity spans. */
 export interface NeDocument {

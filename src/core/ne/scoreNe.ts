@@ -1,6 +1,6 @@
 // The named-entity scorer for speech of Burger et al.: preprocessing (§2.1), lexeme alignment (§2.2),
 // mapping (§2.3), comparison (§2.4) and scores (§2.5), one engine over a corpus of document pairs.
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import { makeSignature } from '../stats/signature';
 import type { LexemeAlignment } from './alignment';
 import { alignLexemes } from './anchor';

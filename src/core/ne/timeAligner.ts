@@ -1,7 +1,7 @@
 // The time aligner: where both sides carry word times, words correspond when they overlap in time
 // (Burger et al. §2.1 use "coarse-grained timestamps" of the recognizer output to assist alignment). Overlap
 // gives one-to-many and many-to-one correspondences directly, and needs neither anchors nor a DP table.
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import { linksToBlocks } from './alignment';
 import type { CodedWords } from './document';
 import type { LexemeAligner } from './lexemeAligner';

@@ -20,7 +20,7 @@ import { neSignature, scoreNeDocument } from '../ne/scoreNe';
 import { keptEntityIndices } from '../ne/preprocess';
 import { textAligner } from '../ne/textAligner';
 import { timeAligner } from '../ne/timeAligner';
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import type { ScoringSettings } from '../api/contract';
 import { DEFAULT_SCORING_SETTINGS, type ScoringDeps, phoneticAlignerOf } from './settings';
 import { structIouOfSegmentTrees, structIouSignature } from '../structIou/structIou';

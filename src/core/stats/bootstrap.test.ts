@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bootstrapInterval, bootstrapIntervals, pairedBootstrap, quantile } from './bootstrap';
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 import { randomIndex, seededRandom } from './prng';
 import { meanStatistic, ratioStatistic, type CorpusStatistic } from './statistic';
 

@@ -1,7 +1,7 @@
 // Bootstrap confidence intervals for corpus figures (Efron's percentile bootstrap), and the paired
 // version for two systems scored on the same items: one resample of item indices is applied to both
 // systems, so the interval of the difference reflects the pairing.
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 import { DEFAULT_SEED, randomIndex, seededRandom } from './prng';
 import { makeSignature } from './signature';
 import { checkItemStats, type CorpusStatistic } from './statistic';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { averageRanks, pearson, spearman } from './correlation';
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 
 // Obviously-correct oracles: rank = 1 + (number smaller) + (number equal − 1) / 2, and the textbook
 // Pearson formula on plain arrays.

@@ -1,6 +1,6 @@
 // Correlation between people's ratings and a system's scores, for Interpretive trials (Kleinbauer et
 // al. §6.1: "the Spearman rank correlation coefficient and Pearson correlation coefficient").
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 
 /** A correlation coefficient with the number of pairs behind it. */
 export interface Correlation {

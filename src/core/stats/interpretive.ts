@@ -5,7 +5,7 @@
 import { type Diagnostic, type ParseResult, diagnosticAt, LineIndex } from '../text/diagnostics';
 import { pearson, spearman, type Correlation } from './correlation';
 import { parseCsv } from './csv';
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 import { makeSignature } from './signature';
 
 /** One row of a ratings table (one rater's rating) or of a scores table (one interpretation). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 import { pairItems, parseItemResults, resolveMetric, sharedSignature, type ItemResults } from './itemResults';
 
 const results = (...lines: object[]): ItemResults => {

@@ -4,7 +4,7 @@
 // `sieve compare` pairs two such files item by item and reads one figure's sufficient statistics.
 import { type Diagnostic, type ParseResult, LineIndex, diagnosticAt } from '../text/diagnostics';
 import { jsonPreview } from '../text/jsonPreview';
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 import { ratioStatistic, statisticByName, type CorpusStatistic } from './statistic';
 
 /** One item line: its pairing key (`id`, or `id/input` when an input kind is given) and fields. */

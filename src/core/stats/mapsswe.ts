@@ -3,7 +3,7 @@
 // systems got right, and the per-segment error differences are tested with a z statistic.
 import type { EditOp } from '../align/align';
 import { sctkTwoSidedP } from './distributions';
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 import { makeSignature } from './signature';
 import { type SignificanceResult, pairById } from './sctkTests';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 import { approximateRandomisation, reaches } from './randomisation';
 import { f1Statistic, meanStatistic, ratioStatistic, type CorpusStatistic } from './statistic';
 

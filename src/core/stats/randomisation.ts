@@ -3,7 +3,7 @@
 // with probability 1/2. The p-value is the share of random swap patterns whose corpus difference is at
 // least as large in magnitude as the observed one. As the number of trials grows it tends to the exact
 // permutation p-value over all 2^n swap patterns (tested against that enumeration on small inputs).
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 import { DEFAULT_SEED, seededRandom } from './prng';
 import { makeSignature } from './signature';
 import { checkItemStats, type CorpusStatistic } from './statistic';

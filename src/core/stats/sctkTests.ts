@@ -3,7 +3,7 @@
 // utterances with and without errors. p-values are sc_stats's, quirks included (each named where it is);
 // where sc_stats's binomial departs from the exact test, the exact p-value is given beside it.
 import { UNDEFINED } from '../scoring/present';
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 import { exactBinomialTwoSided, sctkAccBinomial, sctkTwoSidedP } from './distributions';
 import { makeSignature } from './signature';
 

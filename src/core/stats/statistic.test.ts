@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 import {
   additiveStatistic,
   checkItemStats,

@@ -2,7 +2,7 @@
 // sufficient statistics and says how a corpus figure is made from them. Word error rate is a ratio of
 // sums, not a mean of per-utterance ratios; means, counts and F1 fit the same mould, so the bootstrap
 // and the randomisation test work for every metric without knowing which one it is.
-import { MetricInputError } from './errors';
+import { MetricInputError } from '../errors';
 
 /**
  * How a corpus figure is computed from per-item sufficient statistics. Item i's statistics are

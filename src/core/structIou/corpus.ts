@@ -1,7 +1,7 @@
 // Corpus figures of Struct-IoU from per-sentence sufficient statistics (Shi et al. §5.1.4): the
 // sentence-level score is the mean of the sentences' scores (the paper's default, footnote 3); the
 // corpus-level score weights each sentence by its node count (Definition 15), i.e. a ratio of sums.
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import { type CorpusStatistic, additiveStatistic } from '../stats/statistic';
 
 /** Sufficient statistics of one sentence: the maximal matched IoU sum and |N1| + |N2|. */

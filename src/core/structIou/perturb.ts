@@ -2,7 +2,7 @@
 // Noise-δ moves every inner boundary towards a neighbour, Insert-δ splits words in two. Both draw from a
 // seeded generator, so every perturbed tree is reproducible. (Delete-δ needs a parser to re-predict the
 // tree after merging words, so it is not offered here.)
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import type { Random } from '../stats/prng';
 import { type TreeNode, leaves } from '../tree/tree';
 import type { WordTime } from './segmentTree';

@@ -1,7 +1,7 @@
 // The boundary-perturbation analysis of Shi et al. §5.1.3 (Figure 5): predicted trees over the forced
 // alignment are scored against the gold trees after their word boundaries are perturbed, k times for each
 // δ ∈ {0.1, …, 1.0}; the result is the mean and standard deviation of Struct-IoU per δ, for a plot.
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import { DEFAULT_SEED, seededRandom } from '../stats/prng';
 import { makeSignature } from '../stats/signature';
 import type { TreeNode } from '../tree/tree';

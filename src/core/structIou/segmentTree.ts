@@ -18,7 +18,7 @@
 //   says how such intervals score. Keeping gold words apart is the gold editor's rule (goldProblems).
 // - A word must not end before it starts, except by floating-point noise (`wordTimeTolerance`): such
 //   a word is read as zero-length (its end is taken to be its start).
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import type { TreeNode } from '../tree/tree';
 
 /** Start and end of one word, in seconds. */

@@ -1,7 +1,7 @@
 // Struct-IoU (Shi et al. §4.1, Definition 12): the similarity of two parse trees over time, from the
 // maximally IoU-weighted structured alignment of their constituents. The engine returns the alignment
 // (matched pairs with their IoU) with the score; `structIouScore` is the thin wrapper.
-import { MetricInputError } from '../stats/errors';
+import { MetricInputError } from '../errors';
 import { makeSignature } from '../stats/signature';
 import type { TreeNode } from '../tree/tree';
 import { leaves } from '../tree/tree';

@@ -1,7 +1,7 @@
 // The cost model of the tree edit distance: one cost per insertion, deletion and substitution, a
 // correct mapping costs 0 (Thomae et al. §3, condition (7)); in the typed variant a substitution
 // between nodes of different types is not allowed (Thomae et al. §5: its cost is ∞).
-import { AppError } from '../api/errors';
+import { AppError } from '../errors';
 
 /** Edit costs and the typed flag; every field shows in the settings signature. */
 export interface TedCosts {

@@ -8,7 +8,7 @@
 // first optimal move in the order map (correct or substitution), delete, insert is taken. A pair's
 // table is read left to right, or on the mirrored trees when both subtrees lean right (their right
 // keyroot sum is smaller), which only changes the work, never the rule within a table.
-import { BugError } from '../api/errors';
+import { BugError } from '../errors';
 import type { TreeView } from './treeIndex';
 import type { TedWorkspace } from './workspace';
 

@@ -11,7 +11,7 @@
 // mirrored views. Between the two sides and between path nodes, the distances from the last
 // complete F forest to every forest of A(G) — identified by (leftmost root, rightmost root) — are
 // kept in `t`. Cost: |F_v| · |A(G_w)| cells.
-import { BugError } from '../api/errors';
+import { BugError } from '../errors';
 import type { TreeIndex, TreeView } from './treeIndex';
 import type { Distances, TedWorkspace } from './workspace';
 

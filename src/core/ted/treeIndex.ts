@@ -5,7 +5,7 @@
 // children reversed). A single-path function written for left paths runs on right paths by being
 // handed the R views (Pawlik & Augsten, RTED §4: ΔR is ΔL on mirrored trees), so the hot loops
 // exist once.
-import { BugError } from '../api/errors';
+import { BugError } from '../errors';
 import type { TreeNode } from '../tree/tree';
 
 /** One orientation of a tree: all arrays are indexed by the view's own preorder unless named `post…`. */

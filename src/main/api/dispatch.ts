@@ -1,6 +1,6 @@
 // The one place where a request from either transport is checked and answered.
 import { contract, isMethod, type Handlers } from '../../core/api/contract';
-import { AppError, type ApiResult } from '../../core/api/errors';
+import { AppError, type ApiResult } from '../../core/errors';
 
 /** Describes zod issues in one line for the UI, keeping the full list in `details`. */
 function invalid(method: string, issues: { path: PropertyKey[]; message: string }[]): AppError {

@@ -8,7 +8,7 @@ import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { compareSystems, corpusScores, coverageOf } from '../../core/scoring/corpusScores';
 import { systemScores, utteranceScores as utteranceScoresOf } from '../scoring/projectScores';
 import type { CorpusReport, DialogPurpose } from '../../core/api/contract';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { withProjectErrors } from './projectErrors';
 import type { Session } from './session';
 import { scoreProject } from '../scoring/scoreProject';

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { untilJobEnds } from '../../../test/helpers/jobs';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
 import type { Handlers, JobStatus } from '../../core/api/contract';
-import type { ApiResult } from '../../core/api/errors';
+import type { ApiResult } from '../../core/errors';
 import type { GoldRecords } from '../../core/gold/records';
 import { dispatch } from './dispatch';
 import { createHandlers } from './handlers';

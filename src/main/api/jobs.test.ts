@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
 import { CorpusPartial, CorpusReport, type Handlers, type JobStatus } from '../../core/api/contract';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { Jobs } from './jobs';

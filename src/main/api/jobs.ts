@@ -3,7 +3,7 @@
 // with a result or an error the UI can show: the same code and message a direct call failing the same way
 // is answered with (see `dispatch` and `withProjectErrors`).
 import { randomUUID } from 'node:crypto';
-import { AppError, type ApiErrorShape } from '../../core/api/errors';
+import { AppError, type ApiErrorShape } from '../../core/errors';
 import type { JobStatus } from '../../core/api/contract';
 import { sqliteFailure } from '../store/projectFile';
 

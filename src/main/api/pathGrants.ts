@@ -4,7 +4,7 @@
 // its existence, length or line count leaks through an error.
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { isInside, realOrSelf } from '../paths';
 
 /** A granted file or folder, as given (normalized) and as it really is (symbolic links followed). */

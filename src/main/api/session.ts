@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { ProjectStore } from '../store/projectStore';
 import { Jobs } from './jobs';
 import { isInside } from '../paths';

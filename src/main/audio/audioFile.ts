@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { COMPRESSED_AUDIO, decodeCompressed, peaksOfDecoded } from './decodeCompressed';
 import { type ProbedAudio, openRegularAudio, probeWav } from './probeWav';
 

@@ -2,7 +2,7 @@
 import { FLACDecoder } from '@wasm-audio-decoders/flac';
 import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
 import { MPEGDecoder } from 'mpg123-decoder';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 
 /** Decoded PCM: one Float32Array per channel. */
 export interface DecodedAudio {

@@ -3,7 +3,7 @@
 // needed 2.2 GB), and other work of the process goes on between the pieces.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { WavPeaks, readWavInfoAt } from './wav';
 
 /** How much of a WAV file is read at a time. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { computePeaks, readWavInfo } from './wav';
 
 /** Builds a WAV buffer with the given format fields and raw data bytes. */

@@ -1,5 +1,5 @@
 // Reads RIFF/WAVE files: the header facts the project stores and the samples behind the waveform peaks.
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 
 /** What a WAV header says about its audio. */
 export interface WavInfo {

@@ -44,7 +44,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     // Loaded here, not at start: `sieve --version` and `--help` need neither (the command has loaded both).
     const [{ OptionError }, { AppError }] = await Promise.all([
       import('./options'),
-      import('../../core/api/errors'),
+      import('../../core/errors'),
     ]);
     if (err instanceof OptionError) {
       io.err(`sieve ${name}: ${err.message}\nusage: ${cmd.usage}\n`);

@@ -1,7 +1,7 @@
 // Electron's `app://sieve/` scheme: the built renderer and `/media/<audioId>` for the project's audio.
 import path from 'node:path';
 import { protocol } from 'electron';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import type { Session } from '../api/session';
 import { openFileResponse, rendererFileResponse } from '../host/fileResponses';
 import { APP_SCHEME, SECURITY_HEADERS } from '../security';

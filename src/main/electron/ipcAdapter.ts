@@ -1,7 +1,7 @@
 // Electron transport: one `ipcMain.handle` channel per API method, answering only our own renderer.
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { ipcChannel, METHODS, type Handlers } from '../../core/api/contract';
-import { AppError, type ApiResult } from '../../core/api/errors';
+import { AppError, type ApiResult } from '../../core/errors';
 import { dispatch } from '../api/dispatch';
 
 /** Registers every contract method on `ipcMain`; calls from any frame but our renderer are refused. */

@@ -3,7 +3,7 @@
 // chunked body), so an oversized request never sits whole in memory.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 
 const MiB = 1024 * 1024;
 

@@ -2,8 +2,8 @@
 import crypto from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Handlers } from '../../core/api/contract';
-import type { ApiResult } from '../../core/api/errors';
-import { AppError } from '../../core/api/errors';
+import type { ApiResult } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { dispatch } from '../api/dispatch';
 import { parseJsonInWorker } from '../import/readInWorker';
 import type { Session } from '../api/session';

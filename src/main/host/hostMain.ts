@@ -2,7 +2,7 @@
 // `npm run serve -- [--project FILE] [--port N] [--allow PATH]…` (`--allow`: a file or folder the API may read).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { appRoot, demoProjectPath } from '../paths';
 import { startHost } from './startHost';
 

@@ -2,7 +2,7 @@
 // then written through the worker's own connection in one transaction that takes the write lock as it
 // begins (an error or a kill leaves the project as it was). The app process's connection sees the rows
 // once they commit.
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { openDatabase, type Db } from '../store/openDatabase';
 import { readOnlyProject } from '../store/projectFile';
 import { importSystemOutputs, type SystemImportSummary } from '../store/systemStore';

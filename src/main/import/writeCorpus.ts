@@ -2,7 +2,7 @@
 // nothing: a new project is built under a temporary name and renamed; an existing one gets one transaction.
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import {
   type GoldConcept,
   type GoldEntity,

@@ -1,7 +1,7 @@
 // Gathers what a report needs from an open project: the gold and speaker of every utterance and, for each
 // selected system, its per-utterance scores (from the score cache, or as given by the caller), N-best lists
 // and words.
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { systemScores } from '../scoring/projectScores';
 import { readGold } from '../store/goldStore';

@@ -1,7 +1,7 @@
 // One entry for every report format: the text of an HTML, CSV, JSON or Markdown report, and the file the
 // API hands to the renderer (PDF only where the app can print, i.e. in Electron).
 import type { ReportFile } from '../../core/api/contract';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { csvReport } from './csvReport';
 import { htmlReport } from './htmlReport';
 import { markdownReport } from './markdownReport';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
 import { DashboardReport, type Handlers, type JobStatus, ReportFile } from '../../core/api/contract';
-import type { ApiResult } from '../../core/api/errors';
+import type { ApiResult } from '../../core/errors';
 import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
 import { dispatch } from '../api/dispatch';
 import { createHandlers } from '../api/handlers';

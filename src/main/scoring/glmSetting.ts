@@ -2,7 +2,7 @@
 // application process, which the settings' signature then names.
 import { createHash } from 'node:crypto';
 import type { ScoringSettings } from '../../core/api/contract';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { parseGlm } from '../../core/formats/glm';
 
 /** The GLM setting as stored. */

@@ -3,7 +3,7 @@
 // the new scores are written to the cache in batches, by the workers themselves or by this thread.
 import os from 'node:os';
 import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { readGold } from '../store/goldStore';
 import { ProjectStore } from '../store/projectStore';
 import { scoreCacheWriter } from '../store/scoreCache';

@@ -1,6 +1,6 @@
 // The annotation settings kept in a project file: defaults, saving, refusing clashing keys, labels in use.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { DEFAULT_ANNOTATION_SETTINGS } from '../../core/edit/settings';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
 import { ProjectStore } from './projectStore';

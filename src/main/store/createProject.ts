@@ -1,6 +1,6 @@
 // Builds a new `.sieve` file from a project manifest, all or nothing.
 import path from 'node:path';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { ProjectManifest, type ProjectManifestInput } from '../../core/model/projectManifest';
 import { type CorpusWriteSummary, writeCorpus } from '../import/writeCorpus';
 

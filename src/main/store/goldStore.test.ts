@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { diffGold } from '../../core/gold/diff';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
 import { applyGoldDiff, readGold, undoRedo, undoStacks } from './goldStore';
 import { type Db, openDatabase } from './openDatabase';

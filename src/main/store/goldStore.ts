@@ -1,6 +1,6 @@
 // Reads and writes one utterance's gold standard; every write is a diff, applied in one transaction
 // together with its history entry, so an edit is either fully saved or not at all.
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { DiffConflictError, GoldDiff, applyDiff, reverseDiff } from '../../core/gold/diff';
 import { z } from 'zod';
 import {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { migrations } from './migrations';
 import {
   SIEVE_APPLICATION_ID,

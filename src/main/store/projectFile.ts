@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 
 /** SQLite's `application_id` of a SIEVE project: the bytes 'SIEV'. */
 export const SIEVE_APPLICATION_ID = 0x53494556;

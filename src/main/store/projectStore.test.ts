@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
 import { PEAK_BUCKETS_PER_SEC } from '../audio/audioFile';
 import { createProject } from './createProject';

@@ -1,6 +1,6 @@
 // The open project: every read and write of a `.sieve` file goes through here.
 import path from 'node:path';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import type {
   AnnotationStatus,
   AudioFileInfo,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import { diffGold } from '../../core/gold/diff';
 import type { GoldRecords } from '../../core/gold/records';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';

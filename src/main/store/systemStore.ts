@@ -1,5 +1,5 @@
 // Systems and their imported outputs, and the score cache keyed on (system, utterance, metric, settings).
-import { AppError } from '../../core/api/errors';
+import { AppError } from '../../core/errors';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import { type SystemProfile, byName } from '../../core/scoring/coverage';
 import type { Db } from './openDatabase';

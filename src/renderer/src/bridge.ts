@@ -1,7 +1,7 @@
 // The renderer's only door to the app. In Electron the preload provides `window.sieve`; in a browser the
 // same API is reached over HTTP with the launch token the host printed in the URL.
 import { METHODS, type Input, type Method, type Output, type SieveApi } from '../../core/api/contract';
-import type { ApiErrorShape, ApiResult } from '../../core/api/errors';
+import type { ApiErrorShape, ApiResult } from '../../core/errors';
 
 interface SieveBridge {
   api: SieveApi;

@@ -1,4 +1,4 @@
-import { MetricInputError } from '../../../core/align/metricInputError';
+import { MetricInputError } from '../../../core/errors';
 import {
   type CorpusConceptAccuracy,
   conceptText,

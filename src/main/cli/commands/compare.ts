@@ -1,5 +1,5 @@
 import { pairedBootstrap } from '../../../core/stats/bootstrap';
-import { MetricInputError } from '../../../core/stats/errors';
+import { MetricInputError } from '../../../core/errors';
 import {
   pairItems,
   parseItemResults,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { EXPORT_FORMATS, type ExportFormat, exportGold } from '../../export/exportGold';
-import { AppError } from '../../../core/api/errors';
+import { AppError } from '../../../core/errors';
 import { sqliteFailure } from '../../store/projectFile';
 import { ProjectStore } from '../../store/projectStore';
 import type { Command } from '../command';

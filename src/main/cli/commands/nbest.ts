@@ -11,7 +11,7 @@ import {
   scoreNbest,
   utteranceKey,
 } from '../../../core/nbest/nbestScorer';
-import { MetricInputError } from '../../../core/stats/errors';
+import { MetricInputError } from '../../../core/errors';
 import { NBEST_METRICS, rowWidth } from '../../../core/nbest/rankMetrics';
 import type { BootstrapOptions } from '../../../core/stats/bootstrap';
 import type { Command } from '../command';

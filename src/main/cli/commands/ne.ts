@@ -8,7 +8,7 @@ import { NE_COMPONENTS, type NePrf, type NeScore, neScore } from '../../../core/
 import { type NeDocResult, type NeResult, scoreNe } from '../../../core/ne/scoreNe';
 import { textAligner } from '../../../core/ne/textAligner';
 import { timeAligner } from '../../../core/ne/timeAligner';
-import { MetricInputError } from '../../../core/stats/errors';
+import { MetricInputError } from '../../../core/errors';
 import type { CliIo, Command } from '../command';
 import { InvalidItems, SKIP_INVALID_FLAG, SKIP_INVALID_USAGE } from '../invalidItems';
 import {

@@ -8,7 +8,7 @@ import {
   evalbLineTree,
   parseval as scoreParseval,
 } from '../../../core/metrics/parseval';
-import { MetricInputError } from '../../../core/stats/errors';
+import { MetricInputError } from '../../../core/errors';
 import { cFixedWidth } from '../../../core/text/cFixed';
 import { parseBrackets } from '../../../core/tree/bracket';
 import type { TreeNode } from '../../../core/tree/tree';

@@ -2,7 +2,7 @@
 // scored by `sieve wer --format json` (per utterance C, S, D, I and the alignment).
 import type { EditOp } from '../../../core/align/align';
 import { SPEAKER_ID_MODES, type SpeakerIdMode } from '../../../core/asr/speakers';
-import { MetricInputError } from '../../../core/stats/errors';
+import { MetricInputError } from '../../../core/errors';
 import type { ItemLine, ItemResults } from '../../../core/stats/itemResults';
 import { type AlignmentStep, type UtteranceAlignment, mapssweTest } from '../../../core/stats/mapsswe';
 import {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MetricInputError } from '../../../core/stats/errors';
+import { MetricInputError } from '../../../core/errors';
 import { combineStructIou } from '../../../core/structIou/corpus';
 import { type WordTime, buildSegmentTree, unitWordTimes } from '../../../core/structIou/segmentTree';
 import { type StructIouResult, structIou, structIouSignature } from '../../../core/structIou/structIou';

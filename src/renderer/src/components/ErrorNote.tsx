@@ -1,4 +1,4 @@
-import type { ApiErrorShape } from '../../../core/api/errors';
+import type { ApiErrorShape } from '../../../core/errors';
 
 /** An API error as the user reads it: what happened, and its code for a bug report. */
 export function ErrorNote({ error }: { error: ApiErrorShape }) {

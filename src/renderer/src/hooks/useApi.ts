@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ApiErrorShape } from '../../../core/api/errors';
+import type { ApiErrorShape } from '../../../core/errors';
 import { ApiCallError } from '../bridge';
 
 /** The state of one asynchronous load. */
