@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decodeTextStrict } from '../../core/formats/decodeText';
 import { cliSandbox } from '../../../test/helpers/runSieve';
 import { MAX_TEXT_FILE_BYTES, readTextFile } from './readTextFile';
 
@@ -12,6 +14,25 @@ const bad = (name: string): string => {
 };
 
 describe('readTextFile', () => {
+  it('reads every byte sequence exactly as core decodeTextStrict does (the platform decodes well-formed UTF-8)', () => {
+    box.write('any.txt', '');
+    const file = path.join(box.dir(), 'any.txt');
+    const marks = [[], [0xef, 0xbb, 0xbf], [0xfe, 0xff], [0xff, 0xfe], [0], [0x41, 0]];
+    const text = fc.string({ unit: 'binary', maxLength: 40 }).map((s) => [...Buffer.from(s, 'utf8')]);
+    const raw = fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 40 });
+    fc.assert(
+      fc.property(fc.constantFrom(...marks), fc.oneof(text, raw), fc.boolean(), (mark, body, cp) => {
+        const bytes = Uint8Array.from([...mark, ...body]);
+        fs.writeFileSync(file, bytes);
+        const want = decodeTextStrict(bytes, { windows1252: cp });
+        const got = readTextFile(file, { windows1252: cp });
+        if (want.ok) expect(got).toMatchObject({ ok: true, text: want.text });
+        else expect(got.ok).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('names the file, line, column and bytes of invalid UTF-8, and says when a file cannot be read', () => {
     const file = path.join(box.dir(), bad('a.txt'));
     expect(readTextFile(file, { name: 'a.txt' })).toEqual({
