@@ -5,7 +5,7 @@
 // by `writeNbestJsonl` from records with gold interpretations is also valid input to `sieve nbest`.
 import { z } from 'zod';
 import type { NBestEntry, UtteranceAnnotation, UtteranceLabels } from '../model/annotation';
-import { canonicalJson } from '../nbest/canonical';
+import { canonicalJson } from '../text/canonicalJson';
 import { readLabels } from '../nbest/labels';
 import { type ParseResult, valueOrThrow } from '../text/diagnostics';
 import { FormatWriteError, Reporter, splitLines } from './common';

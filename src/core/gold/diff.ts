@@ -1,6 +1,7 @@
 // Edits of the gold standard as diffs: each names a part of an utterance's records with its value before
 // and after. A user action computes a diff; undo applies the reversed diff; a drag squashes its steps.
 import { z } from 'zod';
+import { canonicalJson } from '../text/canonicalJson';
 import { GoldField, type GoldRecords, GoldRecords as GoldRecordsSchema } from './records';
 
 /** One replaced part of the gold standard. */
@@ -21,15 +22,6 @@ export class DiffConflictError extends Error {
   constructor(readonly field: GoldField) {
     super(`the ${field} changed since this edit was made`);
   }
-}
-
-/** Canonical JSON (sorted keys), so equal records compare equal whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
 }
 
 /** A deep copy of plain JSON data (core has no structuredClone: it sees neither DOM nor Node types). */

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MetricInputError } from '../errors';
-import { canonicalInterpretation as canon, canonicalJson } from './canonical';
+import { canonicalJson } from '../text/canonicalJson';
+import { canonicalInterpretation as canon } from './canonical';
 
 describe('canonical forms of interpretations', () => {
   it('trees: whitespace and leaf brackets do not matter, structure and labels do', () => {

@@ -1,6 +1,7 @@
 // Canonical forms of interpretations: an N-best entry is correct when its canonical form equals that of
 // a gold interpretation (Kleinbauer et al. §5: complete interpretations are compared, not parts).
 import { MetricInputError } from '../errors';
+import { canonicalJson } from '../text/canonicalJson';
 import { jsonPreview } from '../text/jsonPreview';
 import { parseTree, writeBracket } from '../tree/bracket';
 import { fastTreeForm, isCanonicalTree, isSpace } from './treeForm';
@@ -29,43 +30,6 @@ function isScalar(v: unknown): v is Scalar {
     typeof v === 'boolean' ||
     (typeof v === 'number' && Number.isFinite(v))
   );
-}
-
-/**
- * Canonical JSON: object keys sorted by UTF-16 code units, no whitespace, numbers in JavaScript's
- * shortest round-trip form (the rules of RFC 8785 for the values JSON.parse produces). Iterative, so a
- * value nested 100,000 deep is written like any other.
- */
-export function canonicalJson(value: unknown): string {
-  const out: string[] = [];
-  // Work items: a value to write, or literal text (brackets, commas, keys), popped in writing order.
-  const stack: (string | { v: unknown })[] = [{ v: value }];
-  while (stack.length > 0) {
-    const top = stack.pop()!;
-    if (typeof top === 'string') {
-      out.push(top);
-      continue;
-    }
-    const v = top.v;
-    if (isScalar(v)) out.push(JSON.stringify(v));
-    else if (Array.isArray(v)) {
-      out.push('[');
-      stack.push(']');
-      for (let i = v.length - 1; i >= 0; i--) {
-        stack.push({ v: v[i] as unknown });
-        if (i > 0) stack.push(',');
-      }
-    } else if (typeof v === 'object' && v !== null) {
-      const keys = Object.keys(v).sort();
-      out.push('{');
-      stack.push('}');
-      for (let i = keys.length - 1; i >= 0; i--) {
-        stack.push({ v: (v as Record<string, unknown>)[keys[i]!] });
-        stack.push(`${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:`);
-      }
-    } else throw new MetricInputError(`not a JSON value: ${String(v)}`);
-  }
-  return out.join('');
 }
 
 function treeForm(value: unknown, tag: string): string {
