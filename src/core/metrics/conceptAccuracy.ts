@@ -5,7 +5,7 @@ import { type CostsSpec, type EditCosts, costsSignature, resolveCosts } from '..
 import type { Concept } from '../model/annotation';
 import { type Diagnostic, type ParseResult, LineIndex, diagnosticAt } from '../text/diagnostics';
 import type { TreeNode } from '../tree/tree';
-import { SIEVE_VERSION } from '../version';
+import { makeSignature } from '../stats/signature';
 import { type WordErrorStats, accuracyFromStats, combineStats } from './wordAccuracy';
 
 /** How concepts are compared and what edits cost. */
@@ -36,8 +36,10 @@ export interface CorpusConceptAccuracy {
 
 /** Settings signature of a CA result, e.g. `ca|costs:sclite|case:exact|v:0.1.0`. */
 export function caSignature(options: ConceptOptions = {}): string {
-  const costs = costsSignature(options.costs ?? 'sclite');
-  return `ca|costs:${costs}|case:${options.ignoreCase ? 'fold' : 'exact'}|v:${SIEVE_VERSION}`;
+  return makeSignature('ca', [
+    ['costs', costsSignature(options.costs ?? 'sclite')],
+    ['case', options.ignoreCase ? 'fold' : 'exact'],
+  ]);
 }
 
 /** `attribute:value`, the written form of a concept. */

@@ -13,7 +13,7 @@ import {
   wordDistance,
 } from '../align/network';
 import type { TimedWord } from '../model/annotation';
-import { SIEVE_VERSION } from '../version';
+import { makeSignature } from '../stats/signature';
 import {
   type CorpusWer,
   type UtteranceWer,
@@ -42,11 +42,14 @@ export interface TimedTranscript {
 
 /** Signature, e.g. `wer|costs:time|case:fold|time:mediated|v:…` or `wer|costs:sclite|case:fold|collar:0.2|v:…`. */
 export function timedWerSignature(options: TimedWerOptions): string {
-  const caseRule = options.ignoreCase ? 'fold' : 'exact';
+  const caseField = ['case', options.ignoreCase ? 'fold' : 'exact'] as const;
   if (options.mode.kind === 'time-mediated')
-    return `wer|costs:time|case:${caseRule}|time:mediated|v:${SIEVE_VERSION}`;
-  const costs = costsSignature(options.costs ?? 'sclite');
-  return `wer|costs:${costs}|case:${caseRule}|collar:${options.mode.collarSec}|v:${SIEVE_VERSION}`;
+    return makeSignature('wer', [['costs', 'time'], caseField, ['time', 'mediated']]);
+  return makeSignature('wer', [
+    ['costs', costsSignature(options.costs ?? 'sclite')],
+    caseField,
+    ['collar', options.mode.collarSec],
+  ]);
 }
 
 function chain(words: readonly TimedWord[], fold: boolean): WordNetwork {

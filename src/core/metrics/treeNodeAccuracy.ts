@@ -1,10 +1,10 @@
 // Tree node accuracy (Thomae et al. §2, Eq. (2)): Acc_n = (C − I)/(C + S + D), the counts taken from
 // one optimal mapping of the typed tree edit distance (§4–5). Per-item counts are the sufficient
 // statistics; the corpus figure sums them over items (a ratio of sums, as the paper's Table 1).
-import { costsSignature, tedCosts, TedInputError, type TedCosts } from '../ted/costModel';
+import { costsFields, tedCosts, TedInputError, type TedCosts } from '../ted/costModel';
 import { treeEditDistance, type TedCounts, type TedOp } from '../ted/ted';
 import { type TreeNode, foldLeafCase } from '../tree/tree';
-import { SIEVE_VERSION } from '../version';
+import { makeSignature } from '../stats/signature';
 
 /**
  * `count`: every node counts, the roots too (the literal Eq. (2)). `dummy`: the roots are the dummy
@@ -58,9 +58,11 @@ export interface TnaResult {
 
 /** Settings signature of tree node accuracy. */
 export function tnaSignature(options: TnaOptions = {}): string {
-  const root = options.root ?? 'count';
-  const caseRule = options.ignoreCase ? 'fold' : 'exact';
-  return `tna|${costsSignature(tedCosts(options.costs))}|root:${root}|case:${caseRule}|v:${SIEVE_VERSION}`;
+  return makeSignature('tna', [
+    ...costsFields(tedCosts(options.costs)),
+    ['root', options.root ?? 'count'],
+    ['case', options.ignoreCase ? 'fold' : 'exact'],
+  ]);
 }
 
 /**

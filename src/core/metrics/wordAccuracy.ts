@@ -11,7 +11,7 @@ import {
   plainTokens,
   transcriptNetwork,
 } from '../align/transcript';
-import { SIEVE_VERSION } from '../version';
+import { makeSignature } from '../stats/signature';
 
 /** How words are compared and what edits cost. */
 export interface WerOptions {
@@ -77,20 +77,20 @@ export interface CorpusWer {
  * `norm:NAME`.
  */
 export function werSignature(options: WerOptions = {}): string {
-  const costs = costsSignature(options.costs ?? 'sclite');
-  const name = options.characters ? 'cer' : 'wer';
-  let extra = '';
-  if (options.scliteSyntax) extra += '|trn:sclite';
-  if (options.scliteSyntax && options.optionalDeletable) extra += '|optdel:yes';
-  if (options.scliteSyntax && options.fragments) extra += '|frag:yes';
+  const fields: [string, string][] = [
+    ['costs', costsSignature(options.costs ?? 'sclite')],
+    ['case', options.ignoreCase ? 'fold' : 'exact'],
+  ];
+  if (options.scliteSyntax) fields.push(['trn', 'sclite']);
+  if (options.scliteSyntax && options.optionalDeletable) fields.push(['optdel', 'yes']);
+  if (options.scliteSyntax && options.fragments) fields.push(['frag', 'yes']);
   if (options.characters) {
-    extra += `|split:${options.characters.noAscii ? 'chars-noascii' : 'chars'}`;
-    if (options.characters.deleteHyphens) extra += '|hyphens:drop';
+    fields.push(['split', options.characters.noAscii ? 'chars-noascii' : 'chars']);
+    if (options.characters.deleteHyphens) fields.push(['hyphens', 'drop']);
   }
-  const clean = (v: string): string => v.replace(/[|:]/g, '_');
-  if (options.filters?.glm) extra += `|glm:${clean(options.filters.glm)}`;
-  if (options.filters?.normaliser) extra += `|norm:${clean(options.filters.normaliser)}`;
-  return `${name}|costs:${costs}|case:${options.ignoreCase ? 'fold' : 'exact'}${extra}|v:${SIEVE_VERSION}`;
+  if (options.filters?.glm) fields.push(['glm', options.filters.glm]);
+  if (options.filters?.normaliser) fields.push(['norm', options.filters.normaliser]);
+  return makeSignature(options.characters ? 'cer' : 'wer', fields);
 }
 
 /**

@@ -50,9 +50,12 @@ export function parseTedCosts(text: string, typed = false): TedCosts {
   return tedCosts({ ins: nums[0]!, del: nums[1]!, sub: nums[2]!, typed });
 }
 
-/** The part of a settings signature that names the costs, e.g. `costs:3,3,4|typed:yes`. */
-export function costsSignature(costs: TedCosts): string {
-  return `costs:${costs.ins},${costs.del},${costs.sub}|typed:${costs.typed ? 'yes' : 'no'}`;
+/** The settings-signature fields that name the costs, e.g. `costs:3,3,4|typed:yes` once written. */
+export function costsFields(costs: TedCosts): [string, string][] {
+  return [
+    ['costs', `${costs.ins},${costs.del},${costs.sub}`],
+    ['typed', costs.typed ? 'yes' : 'no'],
+  ];
 }
 
 /**

@@ -1,8 +1,8 @@
 // The tree edit distance engine: one call returns the distance, one optimal mapping and its counts
 // (Thomae et al. §2, §4), with the settings signature.
 import type { TreeNode } from '../tree/tree';
-import { SIEVE_VERSION } from '../version';
-import { costsSignature, tedCosts, type TedCosts } from './costModel';
+import { makeSignature } from '../stats/signature';
+import { costsFields, tedCosts, type TedCosts } from './costModel';
 import { runTed } from './distance';
 import { recoverMapping } from './mapping';
 import { indexTree, type IndexMemory, LabelKeys, type TreeIndex } from './treeIndex';
@@ -44,7 +44,7 @@ export interface TedResult {
 
 /** The signature of a distance computed with `costs`. */
 export function tedSignature(costs: TedCosts): string {
-  return `ted|${costsSignature(costs)}|v:${SIEVE_VERSION}`;
+  return makeSignature('ted', costsFields(costs));
 }
 
 // treeDistance and treeEditDistance drop their indices and workspace before they return (they are not
