@@ -5,6 +5,7 @@ import { systemColour } from '../../../core/scoring/systemColour';
 import { call } from '../bridge';
 import type { AsrReport } from '../../../core/asr/asrReport';
 import { SystemComparison } from './SystemComparison';
+import { useJob } from './useJob';
 
 const LOWER_IS_BETTER = new Set(['WER', 'CER']);
 
@@ -150,57 +151,36 @@ export function SystemsDashboard({
   /** The ASR analysis, once the dashboard's report job has made it (sc_stats's tests of each pair). */
   asr?: AsrReport | null;
 }) {
-  const [job, setJob] = useState<JobStatus | null>(null);
   const [report, setReport] = useState<CorpusReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const start = useCallback(() => {
-    call('score:corpus', {}).then(
-      (j) => {
-        setError(null);
-        setJob(j);
-      },
-      (e: Error) => setError(e.message),
-    );
-  }, []);
-
+  const [unreadable, setUnreadable] = useState<string | null>(null);
   const scored = useRef(onScored);
   useEffect(() => {
     scored.current = onScored;
   });
+  const { job, follow, failure } = useJob((s) => {
+    if (s.state === 'failed') setUnreadable(s.error?.message ?? 'scoring failed');
+    if (s.state !== 'done') return;
+    const r = CorpusReport.safeParse(s.result);
+    if (r.success) {
+      setReport(r.data);
+      scored.current();
+    } else setUnreadable('The scores could not be read.');
+  });
+  const error = failure ?? unreadable;
+
+  const start = useCallback(() => {
+    void follow(
+      call('score:corpus', {}).then((j) => {
+        setUnreadable(null);
+        return j;
+      }),
+    );
+  }, [follow]);
+
   const count = systems.length;
   useEffect(() => {
     if (count > 0) start();
   }, [start, count, version]);
-
-  useEffect(() => {
-    if (!job || job.state !== 'running') return;
-    // A reply that arrives after a newer run has started (settings saved again) belongs to the old run.
-    let current = true;
-    const t = setTimeout(() => {
-      call('job:status', { jobId: job.id }).then(
-        (s) => {
-          if (!current) return;
-          setJob(s);
-          if (s.state === 'done') {
-            const r = CorpusReport.safeParse(s.result);
-            if (r.success) {
-              setReport(r.data);
-              scored.current();
-            } else setError('The scores could not be read.');
-          }
-          if (s.state === 'failed') setError(s.error?.message ?? 'scoring failed');
-        },
-        (e: Error) => {
-          if (current) setError(e.message);
-        },
-      );
-    }, 150);
-    return () => {
-      current = false;
-      clearTimeout(t);
-    };
-  }, [job]);
 
   if (!job && !report && !error) return null;
   const running = job?.state === 'running';

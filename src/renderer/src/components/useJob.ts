@@ -1,5 +1,5 @@
-// Follows a job started through the API (imports, scoring) by polling `job:status`, so a view can draw
-// its progress bar and act once when it ends.
+// Follows a job started through the API (imports, scoring, reports) by polling `job:status`, so a view
+// can draw its progress bar and act once when it ends. Every view that follows a job uses this hook.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JobStatus } from '../../../core/api/contract';
 import { call } from '../bridge';
@@ -35,13 +35,24 @@ export function useJob(onEnd: (status: JobStatus) => void): {
       end.current(job);
       return;
     }
+    // A reply that arrives after a newer job was followed (or the view left) belongs to the old job.
+    let current = true;
     const t = setTimeout(() => {
-      call('job:status', { jobId: job.id }).then(setJob, (e: Error) => {
-        setFailure(e.message);
-        setJob(null);
-      });
+      call('job:status', { jobId: job.id }).then(
+        (s) => {
+          if (current) setJob(s);
+        },
+        (e: Error) => {
+          if (!current) return;
+          setFailure(e.message);
+          setJob(null);
+        },
+      );
     }, POLL_MS);
-    return () => clearTimeout(t);
+    return () => {
+      current = false;
+      clearTimeout(t);
+    };
   }, [job]);
 
   return { job, running: job?.state === 'running', follow, failure };
