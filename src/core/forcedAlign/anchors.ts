@@ -1,0 +1,168 @@
+// Cutting an alignment into pieces the aligner can search: the stretches between words whose times are
+// fixed, and, within a long stretch, windows that start on an anchor (the end of a confidently aligned
+// word) so that a recording of minutes or hours is never one search that runs out of beam.
+import { AppError } from '../errors';
+
+/** A word's place as an aligner window reports it. */
+export interface PlacedWord {
+  startSec: number;
+  endSec: number;
+  confidence: number;
+}
+
+/** Words `[firstWord, endWord)` to be aligned in the audio `[fromSec, toSec]`. */
+export interface Stretch {
+  fromSec: number;
+  toSec: number;
+  firstWord: number;
+  endWord: number;
+}
+
+/** A word whose times must not move. */
+export interface FixedTimes {
+  index: number;
+  startSec: number;
+  endSec: number;
+}
+
+/**
+ * The stretches left to align when the words `fixed` keep their times: before the first fixed word,
+ * between each two, and after the last, each with the audio between its fixed neighbours (or the
+ * request's ends). Stretches without words are left out. Throws `INVALID_INPUT` for fixed words out of
+ * range, out of order, overlapping, or outside `[fromSec, toSec]`.
+ */
+export function stretchesBetweenFixed(
+  wordCount: number,
+  fixed: readonly FixedTimes[],
+  fromSec: number,
+  toSec: number,
+): Stretch[] {
+  const sorted = [...fixed].sort((a, b) => a.index - b.index);
+  const bad = (why: string): AppError => new AppError('INVALID_INPUT', `Fixed words: ${why}.`);
+  let prevIndex = -1;
+  let prevEnd = fromSec;
+  const out: Stretch[] = [];
+  for (const f of sorted) {
+    if (!Number.isInteger(f.index) || f.index < 0 || f.index >= wordCount)
+      throw bad(`index ${f.index} is not one of the ${wordCount} words`);
+    if (f.index === prevIndex) throw bad(`word ${f.index} is given twice`);
+    if (!(f.startSec <= f.endSec))
+      throw bad(`word ${f.index} ends (${f.endSec}) before it starts (${f.startSec})`);
+    if (f.startSec < prevEnd - 1e-9)
+      throw bad(`word ${f.index} starts at ${f.startSec} s, before the previous fixed time ${prevEnd} s`);
+    if (f.endSec > toSec + 1e-9)
+      throw bad(`word ${f.index} ends at ${f.endSec} s, after the audio's end ${toSec} s`);
+    if (f.index > prevIndex + 1)
+      out.push({ fromSec: prevEnd, toSec: f.startSec, firstWord: prevIndex + 1, endWord: f.index });
+    prevIndex = f.index;
+    prevEnd = f.endSec;
+  }
+  if (prevIndex + 1 < wordCount)
+    out.push({ fromSec: prevEnd, toSec, firstWord: prevIndex + 1, endWord: wordCount });
+  return out;
+}
+
+/** Aligns words `[firstWord, endWord)` in `[fromSec, toSec]`: one entry per word, or null if the search failed. */
+export type AlignWindow = (
+  fromSec: number,
+  toSec: number,
+  firstWord: number,
+  endWord: number,
+) => Promise<(PlacedWord | null)[] | null>;
+
+/** How long stretches are cut into windows. */
+export interface WindowOptions {
+  /** The audio of one window, seconds; a stretch up to `finalShare` × this is aligned whole. */
+  windowSec: number;
+  /** A stretch no longer than `finalShare` × `windowSec` is aligned in one window. */
+  finalShare: number;
+  /** Words ending within this share of a window are kept; the next window starts at the last anchor there. */
+  acceptShare: number;
+  /** An anchor is the last of `anchorRun` consecutive words with at least this confidence. */
+  anchorConfidence: number;
+  anchorRun: number;
+}
+
+/** The defaults: 30 s windows, the first 75 % kept, anchors on three words of confidence ≥ 0.5. */
+export const DEFAULT_WINDOWS: WindowOptions = {
+  windowSec: 30,
+  finalShare: 1.5,
+  acceptShare: 0.75,
+  anchorConfidence: 0.5,
+  anchorRun: 3,
+};
+
+/**
+ * Aligns a stretch window by window. Each window starts at an anchor (the stretch's start, then the end
+ * of the last word of a confident run) with the words that the stretch's mean speaking rate (per unit of
+ * `weights`, e.g. phones per word) puts in it; the words of its first `acceptShare` up to the last anchor
+ * there are kept, and the next window re-aligns from that anchor on. A window without an anchor is tried
+ * again twice as long, up to the rest of the stretch, which is aligned in one last window. `onWindow`
+ * hears where the kept words end. Words of a window whose search failed stay null.
+ */
+export async function alignInWindows(
+  stretch: Stretch,
+  weights: readonly number[],
+  alignWindow: AlignWindow,
+  options: WindowOptions = DEFAULT_WINDOWS,
+  onWindow?: (doneSec: number) => void,
+): Promise<{ words: (PlacedWord | null)[]; windows: number; failedWindows: number }> {
+  const n = stretch.endWord - stretch.firstWord;
+  const words: (PlacedWord | null)[] = new Array<PlacedWord | null>(n).fill(null);
+  let cur = stretch.fromSec;
+  let i = 0;
+  let windowSec = options.windowSec;
+  let windows = 0;
+  let failedWindows = 0;
+  const weight = (k: number): number => Math.max(weights[stretch.firstWord + k] ?? 1, 1e-6);
+  while (i < n) {
+    const restSec = stretch.toSec - cur;
+    if (restSec <= windowSec * options.finalShare) {
+      windows++;
+      const got = await alignWindow(cur, stretch.toSec, stretch.firstWord + i, stretch.endWord);
+      if (got) for (let k = i; k < n; k++) words[k] = got[k - i] ?? null;
+      else failedWindows++;
+      break;
+    }
+    let restWeight = 0;
+    for (let k = i; k < n; k++) restWeight += weight(k);
+    const secPerWeight = restSec / restWeight;
+    let j = i;
+    let acc = 0;
+    while (j < n && (acc + weight(j)) * secPerWeight <= windowSec) acc += weight(j++);
+    j = Math.max(j, i + 1);
+    const winEnd = cur + windowSec;
+    windows++;
+    const got = await alignWindow(cur, winEnd, stretch.firstWord + i, stretch.firstWord + j);
+    const anchor = got ? lastAnchor(got, cur + options.acceptShare * windowSec, options) : -1;
+    if (!got || anchor < 0) {
+      if (!got) failedWindows++;
+      windowSec *= 2;
+      continue;
+    }
+    for (let k = 0; k <= anchor; k++) words[i + k] = got[k] ?? null;
+    cur = got[anchor]!.endSec;
+    i += anchor + 1;
+    windowSec = options.windowSec;
+    onWindow?.(cur);
+  }
+  onWindow?.(stretch.toSec);
+  return { words, windows, failedWindows };
+}
+
+/** The index of the last word ending by `limitSec` that closes a run of confident words, or −1. */
+export function lastAnchor(
+  got: readonly (PlacedWord | null)[],
+  limitSec: number,
+  options: WindowOptions,
+): number {
+  let run = 0;
+  let best = -1;
+  for (let k = 0; k < got.length; k++) {
+    const w = got[k];
+    if (!w || w.endSec > limitSec) break;
+    run = w.confidence >= options.anchorConfidence ? run + 1 : 0;
+    if (run >= options.anchorRun) best = k;
+  }
+  return best;
+}
