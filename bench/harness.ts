@@ -55,14 +55,5 @@ export function makeMeasure(suite: string, results: BenchResult[]): Measure {
   };
 }
 
-/** A small deterministic PRNG (mulberry32) so every benchmark input is reproducible from its seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Every benchmark input is built from a seed with core's generator, so it is reproducible. */
+export { seededRandom } from '../src/core/stats/prng';

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seededRandom } from '../bench/harness';
+import { seededRandom } from '../src/core/stats/prng';
 import type { Handlers } from '../src/core/api/contract';
 import { AppError } from '../src/core/errors';
 import { dispatch } from '../src/main/api/dispatch';

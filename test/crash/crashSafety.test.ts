@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../bench/harness';
+import { seededRandom } from '../../src/core/stats/prng';
 import { readGold } from '../../src/main/store/goldStore';
 import { openDatabase } from '../../src/main/store/openDatabase';
 import { makeProject, tempDir } from '../helpers/tempProject';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
-import { seededRandom } from '../../bench/harness';
+import { seededRandom } from '../../src/core/stats/prng';
 import type { GoldRecords } from '../../src/core/gold/records';
 import { readGold } from '../../src/main/store/goldStore';
 import { openDatabase } from '../../src/main/store/openDatabase';

@@ -3,7 +3,7 @@
 // text is a failure, reported with the seed and index that make the input again.
 import { performance } from 'node:perf_hooks';
 import { decodeText } from '../../src/core/formats/decodeText';
-import { badDiagnostic } from '../../src/core/formats/mutate';
+import { badDiagnostic } from '../helpers/mutate';
 import { ParseError } from '../../src/core/text/diagnostics';
 import { hostileInput } from './hostileInputs';
 import { READER_TARGETS, type ReaderTarget } from './readerTargets';

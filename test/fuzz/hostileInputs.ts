@@ -2,8 +2,8 @@
 // again: mutations of valid files, garbage built from a format's own words, deep nesting, huge and
 // non-finite numbers, control characters, lone surrogates, very long lines, and invalid UTF-8 or UTF-16
 // bytes, which the runner turns into text with `decodeText`, as the importers do.
-import { seededRandom } from '../../bench/harness';
-import { applyMutations, type Mutation } from '../../src/core/formats/mutate';
+import { seededRandom } from '../../src/core/stats/prng';
+import { applyMutations, type Mutation } from '../helpers/mutate';
 import type { ReaderTarget } from './readerTargets';
 
 /** One generated input: which generator made it, and the text (or the file bytes to decode first). */

@@ -4,7 +4,7 @@ import { parseBrackets, parseTree, parseTreeOrThrow } from '../tree/bracket';
 import { formatTree, leafMatches, leafToken, prettyTree } from './bracketFormat';
 import { indexBracketText, spanAtOffset, spanForPath, textRangeOf } from './bracketIndex';
 import { checkTreeText } from './treeCheck';
-import { arbTreeOver } from './testGold';
+import { arbTreeOver } from '../../../test/helpers/testGold';
 import { indexTree } from './treePaths';
 
 describe('formatTree', () => {

@@ -11,7 +11,7 @@ import {
 } from './goldTrees';
 import { spliceLeaves } from './leafEdit';
 import { parseTreeOrThrow } from '../tree/bracket';
-import { writeTree } from './testGold';
+import { writeTree } from '../../../test/helpers/testGold';
 
 const gold: GoldRecords = {
   words: [

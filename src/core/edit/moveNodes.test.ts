@@ -4,7 +4,7 @@ import { parseTreeOrThrow } from '../tree/bracket';
 import type { TreeNode } from '../tree/tree';
 import { EditRefused } from './editRefused';
 import { moveNodes } from './moveNodes';
-import { arbTreeOver, writeTree } from './testGold';
+import { arbTreeOver, writeTree } from '../../../test/helpers/testGold';
 import type { SiblingRange } from './treeEdit';
 import { indexTree, isWithin, leafLabels } from './treePaths';
 

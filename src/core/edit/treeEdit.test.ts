@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTreeOrThrow } from '../tree/bracket';
 import { nodeCount, type TreeNode } from '../tree/tree';
 import { EditRefused } from './editRefused';
-import { arbTreeOver, writeTree } from './testGold';
+import { arbTreeOver, writeTree } from '../../../test/helpers/testGold';
 import {
   deleteRange,
   labelProblem,

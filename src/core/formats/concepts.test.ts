@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseConcepts, parseConceptsOrThrow, writeConcepts } from './concepts';
-import { applyMutations, badDiagnostic } from './mutate';
+import { applyMutations, badDiagnostic } from '../../../test/helpers/mutate';
 
 // The train-timetable example of attribute–value concepts, written by hand.
 const sample = `utt-001 sourcecity:Bonn goalcity:Berlin

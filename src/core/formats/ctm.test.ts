@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseCtm, parseCtmOrThrow, writeCtm } from './ctm';
-import { applyMutations, badDiagnostic } from './mutate';
+import { applyMutations, badDiagnostic } from '../../../test/helpers/mutate';
 
 const mutations = () =>
   fc.array(

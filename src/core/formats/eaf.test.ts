@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { type EafTierInput, eafTierWords, parseEaf, parseEafOrThrow, writeEaf } from './eaf';
-import { applyMutations, badDiagnostic } from './mutate';
+import { applyMutations, badDiagnostic } from '../../../test/helpers/mutate';
 
 const elan = readFileSync(new URL('./fixtures/elan.eaf', import.meta.url), 'utf8');
 

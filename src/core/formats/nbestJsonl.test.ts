@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseNbestJsonl as parseForScoring } from '../nbest/nbestJsonl';
-import { applyMutations, badDiagnostic } from './mutate';
+import { applyMutations, badDiagnostic } from '../../../test/helpers/mutate';
 import { type NBestRecord, parseNbestJsonl, parseNbestJsonlOrThrow, writeNbestJsonl } from './nbestJsonl';
 
 const sample = [

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { parseTreeOrThrow, writeBracket } from '../tree/bracket';
 import { type TreeNode, leaves } from '../tree/tree';
 import { describeLeafMatch, matchLeaves } from './leafMatch';
-import { applyMutations, badDiagnostic } from './mutate';
+import { applyMutations, badDiagnostic } from '../../../test/helpers/mutate';
 import { parsePtb, parsePtbOrThrow, splitTimedLeaves, stripEmptyElements, writePtb } from './ptb';
 
 const mrg = readFileSync(new URL('./fixtures/wsj-style.mrg', import.meta.url), 'utf8');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { UtteranceAnnotation } from '../model/annotation';
 import type { TreeNode } from '../tree/tree';
-import { applyMutations, badDiagnostic } from './mutate';
+import { applyMutations, badDiagnostic } from '../../../test/helpers/mutate';
 import { parseSystemJsonl, parseSystemJsonlOrThrow, writeSystemJsonl } from './systemJsonl';
 
 const line1 = JSON.stringify({

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeText } from './decodeText';
-import { applyMutations, badDiagnostic } from './mutate';
+import { applyMutations, badDiagnostic } from '../../../test/helpers/mutate';
 import {
   type TextGrid,
   type TextGridTier,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyMutations, badDiagnostic } from './mutate';
+import { applyMutations, badDiagnostic } from '../../../test/helpers/mutate';
 import {
   parseGentleJson,
   parseWhisperXJson,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { badDiagnostic } from './mutate';
+import { badDiagnostic } from '../../../test/helpers/mutate';
 import { attribute, escapeXml, parseXml } from './xmlLite';
 
 describe('xmlLite', () => {

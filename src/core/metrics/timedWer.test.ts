@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mulberry32, scliteAvailable } from '../../../test/fixtures/sclite/sclite';
+import { scliteAvailable } from '../../../test/fixtures/sclite/sclite';
+import { seededRandom } from '../stats/prng';
 import { type NetWord, collarDistance, netWord, timeDistance, wordDistance } from '../align/network';
 import { SCLITE_COSTS } from '../align/costs';
 import type { TimedWord } from '../model/annotation';
@@ -127,7 +128,7 @@ const hasSclite = scliteAvailable();
 const skipReason = hasSclite ? '' : ' — SKIPPED: `sctk` is not installed (Debian: apt-get install sctk)';
 describe.skipIf(!hasSclite)(`time-mediated WER against a live sclite -T run${skipReason}`, () => {
   it('gives the alignments of sctk sclite -T on CTM files (conversations of up to 12 words)', () => {
-    const rnd = mulberry32(31);
+    const rnd = seededRandom(31);
     const int = (n: number): number => Math.floor(rnd() * n);
     const side = (): TimedWord[] => {
       const out: TimedWord[] = [];

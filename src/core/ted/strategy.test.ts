@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { node, type TreeNode } from '../tree/tree';
 import { computeStrategy, strategyFor } from './strategy';
-import { arbTree } from './testTrees';
+import { arbTree } from '../../../test/helpers/testTrees';
 import { indexTree, LabelKeys, type TreeIndex } from './treeIndex';
 
 const pair = (t1: TreeNode, t2: TreeNode): [TreeIndex, TreeIndex] => {

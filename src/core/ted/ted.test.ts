@@ -7,7 +7,7 @@ import { runTed } from './distance';
 import { recoverMapping } from './mapping';
 import { oracleDistance } from './oracle';
 import { treeDistance, treeEditDistance } from './ted';
-import { arbCosts, arbTree, mappingProblems } from './testTrees';
+import { arbCosts, arbTree, mappingProblems } from '../../../test/helpers/testTrees';
 import { indexTree, LabelKeys } from './treeIndex';
 
 const typed = (s: string): TreeNode => parseTreeOrThrow(s, { typed: true });

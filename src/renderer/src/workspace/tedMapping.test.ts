@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { treeEditDistance } from '../../../core/ted/ted';
-import { arbTree } from '../../../core/ted/testTrees';
+import { arbTree } from '../../../../test/helpers/testTrees';
 import { parseTreeOrThrow } from '../../../core/tree/bracket';
 import { nodeCount } from '../../../core/tree/tree';
 import { mappedNodes } from './tedMapping';

@@ -1,7 +1,7 @@
 // Support for fuzzing the readers of this folder: mutations of a valid text (the inputs most likely to
 // reach deep into a parser), and a check that diagnostics point inside the text they describe.
-import type { Diagnostic } from '../text/diagnostics';
-import { LineIndex } from '../text/diagnostics';
+import type { Diagnostic } from '../../src/core/text/diagnostics';
+import { LineIndex } from '../../src/core/text/diagnostics';
 
 /** One edit of a text: delete, insert or replace at a relative position (0..1 of the length). */
 export interface Mutation {

@@ -1,10 +1,10 @@
 // Test helpers shared by the tree edit distance tests: random small trees for fast-check, and the
 // mapping conditions of Thomae et al. §4 checked directly on postorder numbers.
 import fc from 'fast-check';
-import { postorder, type TreeNode } from '../tree/tree';
-import { oracleRename } from './oracle';
-import type { TedCosts } from './costModel';
-import type { TedOp } from './ted';
+import { postorder, type TreeNode } from '../../src/core/tree/tree';
+import { oracleRename } from '../../src/core/ted/oracle';
+import type { TedCosts } from '../../src/core/ted/costModel';
+import type { TedOp } from '../../src/core/ted/ted';
 
 /** fast-check arbitrary for ordered trees of 1..maxNodes nodes over a small label and type alphabet. */
 export function arbTree(maxNodes = 8, labels = ['a', 'b', 'c'], types = ['t', 'u']): fc.Arbitrary<TreeNode> {

@@ -2,20 +2,9 @@
 // over them, non-overlapping entities) and random trees, built from a seed by a plain generator that
 // shares no code with the functions under test.
 import fc from 'fast-check';
-import type { GoldEntity, GoldRecords, GoldWord } from '../gold/records';
-import type { TreeNode } from '../tree/tree';
-
-/** A small deterministic PRNG (mulberry32), so a failing seed replays exactly. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import type { GoldEntity, GoldRecords, GoldWord } from '../../src/core/gold/records';
+import type { TreeNode } from '../../src/core/tree/tree';
+import { seededRandom } from '../../src/core/stats/prng';
 
 const LABELS = ['S', 'NP', 'VP', 'PP', 'X'];
 const WORDS = ['I', 'want', 'to', 'go', 'Bonn', 'Berlin', 'from', 'the', 'train', '(x)'];
@@ -41,7 +30,7 @@ export function randomTreeOver(leafLabels: readonly string[], next: () => number
 
 /** A random gold standard of 1..maxWords words from a seed: shared and gapped boundaries, a tree, entities. */
 export function randomGold(seed: number, maxWords = 8): GoldRecords {
-  const next = rng(seed);
+  const next = seededRandom(seed);
   const n = 1 + Math.floor(next() * maxWords);
   const words: GoldWord[] = [];
   let t = 0.1;
@@ -94,7 +83,7 @@ export const arbTreeOver = (maxLeaves = 8): fc.Arbitrary<TreeNode> =>
   fc
     .tuple(fc.integer({ min: 1, max: maxLeaves }), fc.integer({ min: 1, max: 2 ** 31 - 1 }))
     .map(([n, seed]) => {
-      const next = rng(seed);
+      const next = seededRandom(seed);
       return randomTreeOver(
         Array.from({ length: n }, (_, i) => `w${i}`),
         next,
