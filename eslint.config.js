@@ -1,5 +1,6 @@
 // One lint setup for the whole repo. The restricted-import zones keep the dependency arrows one way:
-// renderer → core, main → core, preload → core; core imports only itself and small pure libraries.
+// renderer → core, main → core, preload → core; core imports only itself and small pure libraries. Only
+// the files listed in `electronFiles` import electron, and no production file imports a test library.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,8 +17,17 @@ const nodeBuiltins = [
   'url',
   'worker_threads',
 ];
-// Only these files in src/main may import electron (window, IPC adapter, app entry, protocol).
-const electronFiles = ['src/main/index.ts', 'src/main/electron/**'];
+// The only files that import electron: the app entry, the Electron adapter of main (window, IPC, dialogs,
+// protocol, printing), the web preferences it checks (types only) and the preload bridge. Everything else
+// runs under plain Node or in the page, so tests, the CLI and the browser host use the very same code.
+const electronFiles = [
+  'src/main/index.ts',
+  'src/main/electron/**',
+  'src/main/security.ts',
+  'src/preload/index.ts',
+];
+// Dev dependencies that only tests may import (package-name prefixes).
+const testLibraries = ['fast-check', 'vitest', '@playwright', '@testing-library'];
 
 export default tseslint.config(
   {
@@ -40,6 +50,37 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: electronFiles,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: `Only ${electronFiles.join(', ')} import electron (see eslint.config.js).`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ImportDeclaration[source.value=/^(${testLibraries.join('|')})/]`,
+          message:
+            'Test libraries are dev dependencies: production code never imports them (helpers live in test/).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/core/**/*.ts'],
     ignores: ['src/core/**/*.test.ts'],
     rules: {
@@ -48,7 +89,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [...nodeBuiltins, 'electron', 'react', 'react-dom', 'better-sqlite3', 'hono', '@hono/*'],
+              group: [...nodeBuiltins, 'react', 'react-dom', 'better-sqlite3', 'hono', '@hono/*'],
               message: 'src/core is pure TypeScript.',
             },
             {
@@ -62,19 +103,27 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts'],
-    ignores: electronFiles,
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/renderer/**', '**/preload/**'], message: 'main depends on core only.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['electron'],
-              allowTypeImports: true,
-              message:
-                'Only the Electron adapter files import electron; the rest of main runs under plain Node.',
+              group: [...nodeBuiltins, 'better-sqlite3', 'hono', '@hono/*', 'react', 'react-dom'],
+              message: 'The preload bridge only exposes the contract: it holds no logic and no Node access.',
             },
-            { group: ['**/renderer/**', '**/preload/**'], message: 'main depends on core only.' },
+            { group: ['**/main/**', '**/renderer/**'], message: 'preload depends on core only.' },
           ],
         },
       ],
@@ -91,7 +140,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [...nodeBuiltins, 'electron', 'better-sqlite3'],
+              group: [...nodeBuiltins, 'better-sqlite3'],
               message: 'The renderer talks to the app only through the API bridge.',
             },
             { group: ['**/main/**', '**/preload/**'], message: 'renderer depends on core only.' },
