@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type JSHandle, type Page } from '@playwright/test';
 import { startHostProcess, type HostProcess } from './hostProcess';
 import {
   bracketText,
@@ -833,6 +833,25 @@ test.describe('a 100-word utterance with its tree and entities', () => {
       return out;
     });
 
+  /**
+   * The props React last gave the workspace's element: React gives it a new props object each time the
+   * workspace renders, so the same object before and after means the workspace did not render. Read by
+   * React's own key on the element, so that the production markup carries nothing for this test.
+   */
+  const workspaceProps = (page: Page) =>
+    page.locator('.utterance-view').evaluateHandle((el) => {
+      const key = Object.keys(el).find((k) => k.startsWith('__reactProps$'));
+      if (!key) throw new Error('the workspace element carries no React props');
+      return Reflect.get(el, key) as object;
+    });
+  const sameProps = (page: Page, before: JSHandle<object>): Promise<boolean> =>
+    page
+      .locator('.utterance-view')
+      .evaluate(
+        (el, old) => Object.entries(el).some(([k, v]) => k.startsWith('__reactProps$') && v === old),
+        before,
+      );
+
   test('draws and edits within a frame: the measured main-thread figures', async ({ page }, testInfo) => {
     await page.goto(big.url);
     // As when an annotator reads the list before opening an utterance: the page has been idle once.
@@ -845,6 +864,8 @@ test.describe('a 100-word utterance with its tree and entities', () => {
       await expect(page.locator('.word-box')).toHaveCount(100);
       await expect(page.locator('.node-box')).toHaveCount(1 + 9 + 25);
       await expect(page.locator('.entity-box')).toHaveCount(10);
+      // The measure is taken in the task after the frame that shows the utterance.
+      await expect.poll(async () => (await measures(page))['sieve:draw']?.length).toBe(1);
     });
     const drawWork = mainThreadWork(trace, 'sieve:draw');
     await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
@@ -852,8 +873,13 @@ test.describe('a 100-word utterance with its tree and entities', () => {
 
     const steps: Record<string, Record<string, number[]>> = {};
     let seen = await measures(page);
-    const record = async (name: string): Promise<void> => {
+    // A step is recorded once its edits are saved and the measures it must leave are taken (each is
+    // taken in the task after the frame that shows the work).
+    const record = async (name: string, measure: string, count = 1): Promise<void> => {
       await saved(page);
+      await expect
+        .poll(async () => ((await measures(page))[measure]?.length ?? 0) - (seen[measure]?.length ?? 0))
+        .toBeGreaterThanOrEqual(count);
       const now = await measures(page);
       const delta: Record<string, number[]> = {};
       for (const [k, v] of Object.entries(now)) {
@@ -867,26 +893,26 @@ test.describe('a 100-word utterance with its tree and entities', () => {
 
     await page.locator('[data-word="50"]').click();
     for (let k = 0; k < 5; k++) await page.keyboard.press('Control+ArrowRight');
-    await record('nudge a boundary ×5');
+    await record('nudge a boundary ×5', 'sieve:edit', 5);
     await page.locator('[data-word="55"]').click();
     await page.keyboard.press('l');
-    await record('create an entity');
+    await record('create an entity', 'sieve:edit');
     await page.locator('[data-word="40"]').click();
     await page.keyboard.press('Shift+ArrowRight');
     await page.keyboard.press('w');
     await page.keyboard.type('NP');
     await page.keyboard.press('Enter');
     await expect(page.locator('.node-box[data-label="NP"]')).toHaveCount(1);
-    await record('wrap two words in a node');
+    await record('wrap two words in a node', 'sieve:edit');
     await page.keyboard.press('Control+z');
     await expect(page.locator('.node-box[data-label="NP"]')).toHaveCount(0);
-    await record('undo');
+    await record('undo', 'sieve:edit');
     // The playhead moves over ten words (clicks on the time ruler): each tick that changes the current
     // word marks it in every tier and in the transcript, and the workspace itself does not render.
     const ruler = (await page.locator('.timeline').boundingBox())!;
     // The words clicked before have finished playing (the play state is the workspace's own).
     await expect(page.locator('.playstate')).toHaveText(/paused/);
-    const commits = await page.locator('.utterance-view').getAttribute('data-commits');
+    const before = await workspaceProps(page);
     for (let i = 20; i < 30; i++) {
       const box = (await page.locator(`[data-word="${i}"]`).boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, ruler.y + ruler.height / 2);
@@ -895,15 +921,18 @@ test.describe('a 100-word utterance with its tree and entities', () => {
       await expect(page.locator('.node-box.current')).toHaveCount(3);
       await expect(page.locator('.entity-box.current')).toHaveCount(i === 22 || i === 23 ? 1 : 0);
     }
-    expect(await page.locator('.utterance-view').getAttribute('data-commits')).toBe(commits);
-    await record('move the playhead over 10 words');
+    expect(await sameProps(page, before)).toBe(true);
+    await record('move the playhead over 10 words', 'sieve:tick', 10);
     await page.locator('[data-word="60"]').click();
+    // A new selection does render the workspace: the check above can fail.
+    await expect(page.locator('.word-box.selected')).toHaveAttribute('data-word', '60');
+    expect(await sameProps(page, before)).toBe(false);
     for (let k = 0; k < 4; k++) await page.keyboard.press('+');
     // Moving the selection scrolls it into view.
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowLeft');
     await drag(page, '[data-boundary="60-end"]', 12);
-    await record('drag a boundary (each step is shown)');
+    await record('drag a boundary (each step is shown)', 'sieve:edit');
     await shot(page, testInfo, '13-hundred-words-zoomed');
     // Drawing it again, as when coming back to it from the list (the code is warm now).
     await page.keyboard.press('Escape');
@@ -911,7 +940,7 @@ test.describe('a 100-word utterance with its tree and entities', () => {
     await page.locator(`tr[data-utterance-id="${project.id}"]`).dblclick();
     await expect(page.locator('.word-box')).toHaveCount(100);
     await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
-    await record('open again');
+    await record('open again', 'sieve:draw');
 
     const summary = Object.fromEntries(
       Object.entries(steps).map(([step, ms]) => [

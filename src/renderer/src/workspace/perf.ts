@@ -1,41 +1,65 @@
-// Performance marks around the work the workspace must do within a frame: drawing an utterance with its
-// tree and entities, and applying an edit. The end-to-end tests read the measures (`sieve:draw`,
-// `sieve:edit`, and the same with `+effects` once the editor and the waveform have caught up), and a
-// playhead tick that moves the current word (`sieve:tick`).
+// The workspace's performance measures, as User Timing entries (the DevTools performance panel shows them;
+// the end-to-end tests read them as any page's entries): drawing an utterance (`sieve:draw`), showing an
+// edit (`sieve:edit`), and a playhead tick that moves the current word (`sieve:tick`). Each runs from the
+// start of the work to the end of the first frame that shows it. Measuring forces nothing: no layout is
+// read, the browser renders the frame as it would anyway, and the measure is taken in the task after it.
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { type Clock, currentWordAt } from './clock';
 
-const open = new Set<string>();
+type Work = 'draw' | 'edit';
+
+const started = new Map<Work, number>();
+let afterFrame: (() => void)[] = [];
+
+/** Runs `f` in the first task after the next frame has been rendered (style, layout and paint done). */
+function afterNextFrame(f: () => void): void {
+  afterFrame.push(f);
+  if (afterFrame.length > 1) return;
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const due = afterFrame;
+      afterFrame = [];
+      for (const g of due) g();
+    };
+    channel.port2.postMessage(null);
+  });
+}
 
 /** Marks the start of a measured piece of main-thread work. */
-export function markStart(name: 'draw' | 'edit'): void {
-  performance.mark(`sieve:${name}:start`);
-  open.add(name);
+export function markStart(name: Work): void {
+  started.set(name, performance.now());
+}
+
+/** Ends the measure of `name` (if started) once the frame that shows what React committed is rendered. */
+function markShown(name: Work): void {
+  const start = started.get(name);
+  if (start === undefined) return;
+  started.delete(name);
+  afterNextFrame(() => performance.measure(`sieve:${name}`, { start }));
 }
 
 /**
- * Ends a measure once React has committed: reading the layout of `root` forces style and layout, so
- * the figure includes them and not just the script.
+ * Measures the workspace of `gold`: its first draw (from this hook's first call) and every edit shown
+ * (started by the editor), and each playhead tick of `clock` that moves the current word of `words()`.
  */
-export function markEnd(name: 'draw' | 'edit', root: HTMLElement | null, phase: '' | '+effects' = ''): void {
-  const key = name + phase;
-  if (!open.has(name) || open.has(key + ':done')) return;
-  root?.getBoundingClientRect();
-  performance.measure(`sieve:${key}`, `sieve:${name}:start`);
-  open.add(key + ':done');
-  if (phase === '+effects') {
-    open.delete(name);
-    open.delete(name + ':done');
-    open.delete(key + ':done');
-  }
-}
-
-/**
- * Measures a playhead tick that started at `startMs` (`performance.now()`), once what it updates is shown:
- * React's updates of the tick run in a microtask queued before this one, and reading the layout of `root`
- * then forces style and layout.
- */
-export function measureTick(startMs: number, root: HTMLElement | null): void {
-  queueMicrotask(() => {
-    root?.getBoundingClientRect();
-    performance.measure('sieve:tick', { start: startMs });
-  });
+export function useWorkspaceMeasures(
+  gold: unknown,
+  clock: Clock,
+  words: () => readonly { startSec: number; endSec: number }[],
+): void {
+  useState(() => markStart('draw'));
+  useLayoutEffect(() => {
+    markShown('draw');
+    markShown('edit');
+  }, [gold]);
+  useEffect(() => {
+    let shown = -2;
+    return clock.onTick((start) => {
+      const c = currentWordAt(words(), clock.time);
+      if (c === shown) return;
+      shown = c;
+      afterNextFrame(() => performance.measure('sieve:tick', { start }));
+    });
+  }, [clock, words]);
 }

@@ -1,0 +1,24 @@
+// The utterance's annotation status: shown at once when changed, then as the store saved it.
+import { useCallback, useState } from 'react';
+import type { AnnotationStatus } from '../../../core/model/schemas';
+import { call } from '../bridge';
+
+/** The status of utterance `utteranceId` (starting at `initial`) and the function that changes it. */
+export function useStatus(
+  utteranceId: string,
+  initial: AnnotationStatus,
+  refuse: (message: string) => void,
+): [AnnotationStatus, (next: AnnotationStatus) => void] {
+  const [status, setStatus] = useState<AnnotationStatus>(initial);
+  const change = useCallback(
+    (next: AnnotationStatus) => {
+      setStatus(next);
+      call('utterance:setStatus', { utteranceId, status: next }).then(
+        (saved) => setStatus(saved.status),
+        (err: Error) => refuse(`Status not saved: ${err.message}`),
+      );
+    },
+    [utteranceId, refuse],
+  );
+  return [status, change];
+}
