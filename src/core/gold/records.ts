@@ -2,11 +2,18 @@
 import { z } from 'zod';
 import { checkTreeText } from '../edit/treeCheck';
 
-/** A gold word: text and its interval in seconds from the start of the audio file. */
+/**
+ * A gold word: text and its interval in seconds from the start of the audio file. `source` says where the
+ * interval comes from (see `WORD_SOURCE`; imported alignments are named by their file format) and
+ * `confidence` is SIEVE's aligner's confidence in [0, 1] for words it placed (absent otherwise; null in
+ * the store and in `Word`). Both are stored with the word and read back with it; a diff may leave them out (see `completeWordDiff`).
+ */
 export const GoldWord = z.strictObject({
   text: z.string().min(1).max(500),
   startSec: z.number().nonnegative(),
   endSec: z.number().nonnegative(),
+  source: z.string().max(100).optional(),
+  confidence: z.number().min(0).max(1).optional(),
 });
 export type GoldWord = z.infer<typeof GoldWord>;
 

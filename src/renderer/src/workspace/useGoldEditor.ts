@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GoldState } from '../../../core/api/contract';
 import { type GoldDiff, diffGold, squashDiffs } from '../../../core/gold/diff';
 import type { GoldRecords } from '../../../core/gold/records';
+import { markManualEdit } from '../../../core/gold/wordMarks';
 import { ApiCallError, call } from '../bridge';
 import { markStart } from './perf';
 
@@ -122,9 +123,11 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
   );
 
   const commit = useCallback(
-    (next: GoldRecords, label: string, notes: string[] = [], onRefused?: () => void) => {
+    (edited: GoldRecords, label: string, notes: string[] = [], onRefused?: () => void) => {
       finish(label);
       lost.current = [];
+      // Words changed by hand become the annotator's, as the store records them.
+      const next = markManualEdit(goldRef.current, edited);
       const diff = diffGold(goldRef.current, next);
       setMessage(notes.length > 0 ? { kind: 'note', text: notes.join(' ') } : null);
       if (diff.length === 0) return;
@@ -135,7 +138,8 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
   );
 
   const preview = useCallback(
-    (next: GoldRecords) => {
+    (edited: GoldRecords) => {
+      const next = markManualEdit(goldRef.current, edited);
       const step = diffGold(goldRef.current, next);
       if (step.length === 0) return;
       burst.current = burst.current ? squashDiffs(burst.current, step) : step;
