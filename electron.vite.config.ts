@@ -34,6 +34,8 @@ export default defineConfig({
           reportWorker: resolve('src/main/report/reportWorker.ts'),
           // Import worker threads likewise (src/main/import/readInWorker.ts).
           importWorker: resolve('src/main/import/importWorker.ts'),
+          // Forced-alignment worker threads likewise (src/main/forcedAlign/alignSpeech.ts).
+          alignWorker: resolve('src/main/forcedAlign/alignWorker.ts'),
         },
       },
     },

@@ -80,7 +80,7 @@ export function readWavInfoAt(read: ReadAt, size: number, name: string): WavInfo
 }
 
 /** Reads the sample at `offset` of `buf` as a float in [-1, 1]. */
-function sampleReader(info: WavInfo): (buf: Buffer, offset: number) => number {
+export function sampleReader(info: WavInfo): (buf: Buffer, offset: number) => number {
   if (info.format === 'float') return (b, o) => b.readFloatLE(o);
   switch (info.bitsPerSample) {
     case 8:

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WINDOWS, alignInWindows, lastAnchor, stretchesBetweenFixed } from './anchors';
+import type { AlignWindow, PlacedWord } from './anchors';
+
+describe('stretchesBetweenFixed', () => {
+  it('cuts around fixed words, leaving out stretches without words', () => {
+    expect(stretchesBetweenFixed(6, [], 0, 5)).toEqual([{ fromSec: 0, toSec: 5, firstWord: 0, endWord: 6 }]);
+    expect(
+      stretchesBetweenFixed(
+        6,
+        [
+          { index: 3, startSec: 2, endSec: 2.5 },
+          { index: 0, startSec: 0.1, endSec: 0.4 },
+          { index: 4, startSec: 2.5, endSec: 3 },
+        ],
+        0,
+        5,
+      ),
+    ).toEqual([
+      { fromSec: 0.4, toSec: 2, firstWord: 1, endWord: 3 },
+      { fromSec: 3, toSec: 5, firstWord: 5, endWord: 6 },
+    ]);
+  });
+
+  it('refuses fixed words out of range, repeated, overlapping or past the audio', () => {
+    expect(() => stretchesBetweenFixed(2, [{ index: 2, startSec: 0, endSec: 1 }], 0, 5)).toThrow(
+      'Fixed words: index 2 is not one of the 2 words.',
+    );
+    expect(() =>
+      stretchesBetweenFixed(
+        3,
+        [
+          { index: 0, startSec: 0, endSec: 1 },
+          { index: 1, startSec: 0.5, endSec: 2 },
+        ],
+        0,
+        5,
+      ),
+    ).toThrow('word 1 starts at 0.5 s, before the previous fixed time 1 s');
+    expect(() => stretchesBetweenFixed(3, [{ index: 1, startSec: 2, endSec: 1 }], 0, 5)).toThrow(
+      'ends (1) before',
+    );
+    expect(() => stretchesBetweenFixed(3, [{ index: 1, startSec: 4, endSec: 6 }], 0, 5)).toThrow(
+      'after the audio',
+    );
+  });
+});
+
+/**
+ * A fake aligner for a recording whose word k truly spans [k, k + 1) s: a window places its words evenly
+ * when it starts on a word boundary and holds exactly the words its audio holds; otherwise (the window's
+ * end cuts the speech) the words past the audio's true content are squeezed into the window's last
+ * second with a low confidence. Words in `doubtful` get confidence 0.2.
+ */
+function fakeRecording(doubtful: Set<number> = new Set()): {
+  align: AlignWindow;
+  calls: [number, number, number, number][];
+} {
+  const calls: [number, number, number, number][] = [];
+  const align: AlignWindow = async (from, to, first, end) => {
+    calls.push([from, to, first, end]);
+    const out: PlacedWord[] = [];
+    for (let k = first; k < end; k++) {
+      const fits = k + 1 <= to + 1e-9;
+      out.push(
+        fits
+          ? { startSec: k, endSec: k + 1, confidence: doubtful.has(k) ? 0.2 : 0.9 }
+          : { startSec: to - 0.5, endSec: to, confidence: 0.1 },
+      );
+    }
+    return Promise.resolve(out);
+  };
+  return { align, calls };
+}
+
+describe('alignInWindows', () => {
+  const options = { ...DEFAULT_WINDOWS, windowSec: 10, finalShare: 1.5, acceptShare: 0.75 };
+
+  it('aligns a short stretch in one window', async () => {
+    const { align, calls } = fakeRecording();
+    const r = await alignInWindows(
+      { fromSec: 0, toSec: 12, firstWord: 0, endWord: 12 },
+      new Array(12).fill(1),
+      align,
+      options,
+    );
+    expect(calls).toEqual([[0, 12, 0, 12]]);
+    expect(r.words.map((w) => w!.startSec)).toEqual([...Array(12).keys()]);
+  });
+
+  it('walks a long stretch from anchor to anchor, each word placed once, every window starting on an anchor', async () => {
+    const { align, calls } = fakeRecording();
+    const done: number[] = [];
+    const r = await alignInWindows(
+      { fromSec: 0, toSec: 100, firstWord: 0, endWord: 100 },
+      new Array(100).fill(1),
+      align,
+      options,
+      (d) => done.push(d),
+    );
+    expect(r.words.map((w) => w!.startSec)).toEqual([...Array(100).keys()]);
+    expect(r.words.every((w) => w!.confidence === 0.9)).toBe(true);
+    // Each window starts where the previous window's kept words end, on a word boundary.
+    for (const [from, , first] of calls) expect(from).toBe(first);
+    expect(calls[1]).toEqual([7, 17, 7, 17]);
+    expect(done.at(-1)).toBe(100);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(r.failedWindows).toBe(0);
+  });
+
+  it('moves the anchor past doubtful words, and doubles a window that has no anchor', async () => {
+    const { align, calls } = fakeRecording(new Set([5, 6, 1, 3, 11, 13, 15, 17]));
+    const r = await alignInWindows(
+      { fromSec: 0, toSec: 60, firstWord: 0, endWord: 60 },
+      new Array(60).fill(1),
+      align,
+      options,
+    );
+    // Window [0, 10) keeps words ending by 7.5 s (0–6): 1, 3, 5 and 6 are doubtful, so no three
+    // confident words in a row; the window is tried again as [0, 20), whose kept words (ending by 15 s)
+    // hold the run 7–10: the next window starts at word 11.
+    expect(calls[0]).toEqual([0, 10, 0, 10]);
+    expect(calls[1]).toEqual([0, 20, 0, 20]);
+    expect(calls[2]).toEqual([11, 21, 11, 21]);
+    expect(r.words.map((w) => w!.startSec)).toEqual([...Array(60).keys()]);
+  });
+
+  it('leaves the words of a failed last window null and counts it', async () => {
+    const fail: AlignWindow = async () => Promise.resolve(null);
+    const r = await alignInWindows(
+      { fromSec: 0, toSec: 30, firstWord: 2, endWord: 5 },
+      [1, 1, 1, 1, 1],
+      fail,
+      options,
+    );
+    expect(r.words).toEqual([null, null, null]);
+    expect(r.failedWindows).toBeGreaterThan(0);
+  });
+
+  it('lastAnchor is the last word of a confident run ending by the limit', () => {
+    const w = (endSec: number, confidence: number): PlacedWord => ({
+      startSec: endSec - 1,
+      endSec,
+      confidence,
+    });
+    const o = { ...options, anchorRun: 2, anchorConfidence: 0.5 };
+    expect(lastAnchor([w(1, 0.9), w(2, 0.9), w(3, 0.1), w(4, 0.9), w(5, 0.9), w(6, 0.9)], 5.5, o)).toBe(4);
+    expect(lastAnchor([w(1, 0.9), w(2, 0.1), w(3, 0.9)], 10, o)).toBe(-1);
+    expect(lastAnchor([w(1, 0.9), null, w(3, 0.9)], 10, o)).toBe(-1);
+  });
+});
