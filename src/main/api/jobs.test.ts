@@ -25,18 +25,21 @@ describe('Jobs', () => {
     const jobs = new Jobs();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const atGate = new Promise<void>((r) => (reached = r));
     const seen: JobStatus[] = [];
     const started = jobs.start('test', async (progress, publish) => {
       progress(1, 3, 'first');
       publish({ upTo: 1 });
       seen.push(jobs.status(started.id));
+      reached();
       await gate;
       progress(3, 3, 'last');
       return { all: 3 };
     });
     expect(started).toMatchObject({ state: 'running', done: 0, total: 0 });
     expect(started.partial).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 5));
+    await atGate;
     expect(jobs.status(started.id)).toMatchObject({
       state: 'running',
       done: 1,

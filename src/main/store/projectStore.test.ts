@@ -182,7 +182,8 @@ describe('createProject', () => {
 
   it('survives a writer killed mid-transaction: the file opens intact with a valid state', async () => {
     const { file } = await makeProject(dir);
-    // A separate process hammers status updates in transactions; it is SIGKILLed at an arbitrary moment.
+    // A separate process hammers status updates in transactions; it is SIGKILLed at an arbitrary moment
+    // once it has committed 200 of them.
     const script = `
       const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
       const db = new Database(${JSON.stringify(file)});
@@ -190,12 +191,13 @@ describe('createProject', () => {
       const st = ['todo', 'in_progress', 'done', 'reviewed'];
       const upd = db.prepare('UPDATE utterance SET status = ? WHERE id = ?');
       const tx = db.transaction((i) => { upd.run(st[i % 4], 'train-1'); upd.run(st[(i + 1) % 4], 'air-1'); });
-      process.stdout.write('ready\\n');
-      for (let i = 0; ; i++) tx(i);
+      for (let i = 0; ; i++) {
+        tx(i);
+        if (i === 200) process.stdout.write('busy\\n');
+      }
     `;
     const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-    await new Promise((r) => setTimeout(r, 150));
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     const store = ProjectStore.open(file);
