@@ -32,6 +32,23 @@ export interface ScannedCorpus {
   warnings: ImportIssue[];
   /** Why there is nothing to import, when no utterance was found (`no audio file (…) in DIR`). */
   nothing?: string;
+  /**
+   * Utterances with words their alignment left without times, kept aside (not skipped) when the scan is
+   * asked to (`keepUntimed`) so that SIEVE's aligner can place those words (`placeUntimedWords`).
+   */
+  untimed?: UntimedUtterance[];
+}
+
+/** An utterance whose alignment left some words without times, and where it goes among the others. */
+export interface UntimedUtterance {
+  utterance: Omit<CorpusUtterance, 'words'>;
+  words: TimedWord[];
+  /** The alignment file it was read from. */
+  file: string;
+  /** The audio file it is in. */
+  audioFile: string;
+  /** Its place in `corpus.utterances` had it been timed (the index of the utterance it goes before). */
+  position: number;
 }
 
 /** Words of one utterance as an alignment file gives them. */
@@ -50,9 +67,12 @@ export interface ScanOptions {
   /** A folder of alignment files (paired with audio by file name) or one file (a CTM may hold many). */
   alignment: string;
   name?: string;
+  /** Keep utterances with untimed words aside in `untimed` instead of skipping them. */
+  keepUntimed?: boolean;
 }
 
-function listFiles(dirOrFile: string): string[] {
+/** The visible files of a folder in name order, or the one file given. */
+export function listFiles(dirOrFile: string): string[] {
   const stat = fs.statSync(dirOrFile);
   if (!stat.isDirectory()) return [dirOrFile];
   return fs
@@ -85,7 +105,12 @@ function timedOnly(words: readonly TimedWord[]): GoldWord[] | string {
   for (const [i, w] of words.entries()) {
     if (w.startSec === null || w.endSec === null)
       return `word ${i + 1} "${w.text}" has no time (it was not aligned to the audio)`;
-    out.push({ text: w.text, startSec: w.startSec, endSec: w.endSec });
+    // SIEVE's own gold JSON Lines carries each word's source and confidence; other formats have none.
+    const marks =
+      'source' in w && typeof w.source === 'string'
+        ? { source: w.source, ...(w.confidence !== undefined ? { confidence: w.confidence } : {}) }
+        : {};
+    out.push({ text: w.text, startSec: w.startSec, endSec: w.endSec, ...marks });
   }
   return out;
 }
@@ -145,6 +170,7 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
   }
 
   const utterances: CorpusUtterance[] = [];
+  const kept: UntimedUtterance[] = [];
   const used = new Set<string>();
   let untimed: string | undefined;
   // Files in name order, utterances in file order.
@@ -154,6 +180,22 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
       continue;
     }
     const words = timedOnly(a.words);
+    if (typeof words === 'string' && options.keepUntimed) {
+      used.add(a.audio);
+      kept.push({
+        utterance: {
+          ...a.extra,
+          id,
+          audio: a.audio,
+          wordSource: path.extname(a.file).slice(1).toLowerCase(),
+        },
+        words: a.words,
+        file: a.file,
+        audioFile: audio.get(a.audio)!,
+        position: utterances.length,
+      });
+      continue;
+    }
     if (typeof words === 'string') {
       untimed ??= `every utterance with audio was left out; utterance "${id}" (${a.file}): ${words}`;
       skipped.push({ item: `${id} (${a.file})`, reason: words });
@@ -173,7 +215,7 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
 
   // Nothing to import: say which part is missing rather than only that no pair was made.
   const nothing =
-    utterances.length > 0
+    utterances.length > 0 || kept.length > 0
       ? undefined
       : audio.size === 0
         ? `no audio file (${AUDIO_EXTENSIONS.join(', ')}) in ${options.audioDir}`
@@ -192,5 +234,6 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
     errors,
     warnings,
     ...(nothing !== undefined ? { nothing } : {}),
+    ...(options.keepUntimed ? { untimed: kept } : {}),
   };
 }

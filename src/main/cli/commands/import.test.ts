@@ -67,7 +67,7 @@ describe('sieve import', () => {
     expect(again.err).toContain('Utterance "u1" is already in the project');
   });
 
-  it('takes one CTM for many utterances and WhisperX JSON per file, leaving out untimed words', async () => {
+  it('takes one CTM for many utterances and WhisperX JSON per file, leaving out words nothing can place', async () => {
     corpus();
     fs.writeFileSync(
       path.join(dir, 'words.ctm'),
@@ -91,11 +91,12 @@ describe('sieve import', () => {
     );
     fs.writeFileSync(
       path.join(dir, 'wx', 'u2.json'),
-      wx([{ word: 'next', start: 0.1, end: 0.3 }, { word: '12' }]),
+      // The word without times has no room between its neighbours, so SIEVE's aligner cannot place it.
+      wx([{ word: 'next', start: 0.1, end: 0.3 }, { word: '12' }, { word: 'train', start: 0.3, end: 0.6 }]),
     );
     const w = await sieve('import', 'q.sieve', '--audio', 'audio', '--alignment', 'wx');
     expect(w.code).toBe(0);
-    expect(w.out).toMatch(/u2 .*word 2 "12" has no time/);
+    expect(w.out).toMatch(/u2 .*could not place either: "12" \(word 2\) \(words 2–2: no room/);
     expect(w.out).toMatch(/1 utterances, 1 words/);
   });
 
@@ -211,7 +212,8 @@ describe('sieve import', () => {
     for (const [args, line] of [
       [
         ['p.sieve', '--audio', 'a'],
-        '--alignment: not given; expected DIR or FILE: alignments named like the audio files (TextGrid, CTM, JSON, EAF, gold JSON Lines)',
+        '--alignment: not given; expected either --alignment DIR|FILE (alignments named like the audio files: ' +
+          'TextGrid, CTM, JSON, EAF, gold JSON Lines) or --transcripts DIR|FILE (transcripts for SIEVE to align)',
       ],
       [['p.sieve', '--alignment', 'a'], '--audio: not given; expected DIR, a folder of audio files'],
       [['--audio', 'a', '--alignment', 'a'], 'arguments: none; expected PROJECT.sieve'],

@@ -1,24 +1,107 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ALIGN_LANGUAGES, AlignerThread } from '../../forcedAlign/alignSpeech';
+import { alignRecordings } from '../../import/alignRecordings';
 import { attachEntities, attachTrees } from '../../import/attachAnnotation';
-import { scanCorpus } from '../../import/scanCorpus';
+import { placeUntimedWords } from '../../import/placeUntimedWords';
+import { type ScannedCorpus, scanCorpus } from '../../import/scanCorpus';
+import { scanTranscripts } from '../../import/scanTranscripts';
 import { firstOf, issueLines, moreLine } from '../../import/issueList';
 import { writeCorpus } from '../../import/writeCorpus';
-import type { Command } from '../command';
-import { optionError, parseCliArgs, positionalArgs, requiredOption } from '../options';
+import type { CliIo, Command } from '../command';
+import { choiceOption, optionError, parseCliArgs, positionalArgs } from '../options';
 
 export { formatIssue } from '../../import/issueList';
 
-/** `sieve import PROJECT --audio DIR --alignment DIR|FILE`: audio and alignments paired by name, all or nothing. */
+/** Prints which recording the aligner is at, one line each, on stderr. */
+function alignProgress(io: CliIo, what: string): (done: number, total: number, id: string) => void {
+  return (done, total, id) => {
+    if (id !== '') io.err(`${what} ${done + 1}/${total}: ${id}\n`);
+  };
+}
+
+/**
+ * Aligns the recordings of `--audio` to the transcripts of `--transcripts` with SIEVE's aligner; the
+ * recordings that cannot be aligned are skipped with the reason, the rest become the corpus.
+ */
+async function scanAndAlign(
+  io: CliIo,
+  audioDir: string,
+  transcripts: string,
+  lang: (typeof ALIGN_LANGUAGES)[number],
+  name: string | undefined,
+): Promise<ScannedCorpus> {
+  const t = scanTranscripts(audioDir, transcripts);
+  const scanned: ScannedCorpus = {
+    corpus: { ...(name ? { name } : {}), audio: [], utterances: [] },
+    skipped: t.skipped,
+    errors: t.errors,
+    warnings: t.warnings,
+    ...(t.nothing !== undefined ? { nothing: t.nothing } : {}),
+  };
+  if (t.errors.length > 0 || t.recordings.length === 0) return scanned;
+  const aligner = new AlignerThread({ background: false });
+  try {
+    const aligned = await alignRecordings(
+      t.recordings,
+      lang,
+      (r, o) => aligner.align(r, o),
+      alignProgress(io, 'aligning'),
+    );
+    scanned.corpus.utterances = aligned.utterances;
+    scanned.corpus.audio = aligned.utterances.map((u) => ({
+      key: u.audio,
+      file: t.recordings.find((r) => r.id === u.audio)!.audioFile,
+    }));
+    scanned.skipped.push(...aligned.failed);
+    scanned.warnings.push(...aligned.warnings);
+    if (aligned.utterances.length === 0)
+      scanned.nothing = `no recording could be aligned; ${aligned.failed[0]!.item}: ${aligned.failed[0]!.reason}`;
+  } finally {
+    await aligner.close();
+  }
+  return scanned;
+}
+
+/** Places the words the alignment files left untimed with SIEVE's aligner (see `placeUntimedWords`). */
+async function placeUntimed(
+  io: CliIo,
+  scanned: ScannedCorpus,
+  lang: (typeof ALIGN_LANGUAGES)[number],
+): Promise<void> {
+  if (scanned.errors.length > 0 || (scanned.untimed ?? []).length === 0) return;
+  const aligner = new AlignerThread({ background: false });
+  try {
+    const r = await placeUntimedWords(
+      scanned,
+      lang,
+      (q, o) => aligner.align(q, o),
+      alignProgress(io, 'placing untimed words'),
+    );
+    if (r.placed > 0)
+      io.err(`placed ${r.placed} untimed word(s) in ${r.utterances} utterance(s) with SIEVE's aligner\n`);
+  } finally {
+    await aligner.close();
+  }
+}
+
+/**
+ * `sieve import PROJECT --audio DIR --alignment DIR|FILE` (audio and alignments paired by name) or
+ * `--transcripts DIR|FILE` (aligned by SIEVE), all or nothing.
+ */
 export const importCorpus: Command = {
   name: 'import',
   summary: 'Import audio with word alignments into a project (created if missing), all or nothing',
   usage:
-    'sieve import PROJECT.sieve --audio DIR --alignment DIR|FILE [--trees FILE [--tree-name NAME] [--typed]]\n' +
-    '       [--entities FILE] [--name NAME] [--dry-run]\n' +
+    'sieve import PROJECT.sieve --audio DIR (--alignment DIR|FILE | --transcripts DIR|FILE) [--lang en-us|fr-fr]\n' +
+    '       [--trees FILE [--tree-name NAME] [--typed]] [--entities FILE] [--name NAME] [--dry-run]\n' +
     '  pairs audio files (WAV, FLAC, MP3, Ogg) with alignments of the same name (Praat TextGrid, CTM,\n' +
     '  WhisperX/Gentle JSON, ELAN EAF, gold JSON Lines); each pair becomes one utterance spanning its audio\n' +
-    '  file. --trees: a bracket file, one tree per utterance (`# id = ID` before a tree, or in order);\n' +
+    "  file; words an alignment left without times are placed by SIEVE's aligner between their neighbours.\n" +
+    "  --transcripts: SIEVE's aligner aligns each recording to its transcript (a folder of .txt/.lab files\n" +
+    '  named like the audio, or one file of id<TAB>text lines, or an sclite .trn file); a recording that\n' +
+    '  cannot be aligned is left out with the reason. --lang: the language spoken (default en-us).\n' +
+    '  --trees: a bracket file, one tree per utterance (`# id = ID` before a tree, or in order);\n' +
     '  --entities: inline SGML (one utterance per line), CoNLL or JSON spans, in utterance order',
   async run(args, io) {
     const { values, positionals } = parseCliArgs({
@@ -26,6 +109,8 @@ export const importCorpus: Command = {
       options: {
         audio: { type: 'string' },
         alignment: { type: 'string' },
+        transcripts: { type: 'string' },
+        lang: { type: 'string' },
         name: { type: 'string' },
         trees: { type: 'string' },
         'tree-name': { type: 'string' },
@@ -36,18 +121,23 @@ export const importCorpus: Command = {
       allowPositionals: true,
     });
     const [projectArg] = positionalArgs(positionals, ['PROJECT.sieve']) as [string];
-    const audioArg = requiredOption('--audio', values.audio, 'DIR, a folder of audio files');
-    const alignmentArg = requiredOption(
-      '--alignment',
-      values.alignment,
-      'DIR or FILE: alignments named like the audio files (TextGrid, CTM, JSON, EAF, gold JSON Lines)',
-    );
+    const audioArg = values.audio;
+    if (audioArg === undefined || audioArg === '')
+      throw optionError('--audio', null, 'DIR, a folder of audio files');
+    const either =
+      'either --alignment DIR|FILE (alignments named like the audio files: TextGrid, CTM, JSON, EAF, gold ' +
+      'JSON Lines) or --transcripts DIR|FILE (transcripts for SIEVE to align)';
+    if (values.alignment !== undefined && values.transcripts !== undefined)
+      throw optionError('--transcripts', values.transcripts, `not with --alignment: ${either}`);
+    if (values.alignment === undefined && values.transcripts === undefined)
+      throw optionError('--alignment', null, either);
+    const lang = choiceOption('--lang', values.lang ?? 'en-us', ALIGN_LANGUAGES);
     const project = path.resolve(io.cwd, projectArg);
     const audioDir = path.resolve(io.cwd, audioArg);
-    const alignment = path.resolve(io.cwd, alignmentArg);
     const given: [string, string | undefined, string][] = [
       ['--audio', audioArg, 'an existing folder of audio files'],
-      ['--alignment', alignmentArg, 'an existing folder or file of alignments'],
+      ['--alignment', values.alignment, 'an existing folder or file of alignments'],
+      ['--transcripts', values.transcripts, 'an existing folder of transcripts, or a file of them'],
       ['--trees', values.trees, 'an existing bracket file'],
       ['--entities', values.entities, 'an existing entity file (SGML, CoNLL or JSON)'],
     ];
@@ -56,11 +146,28 @@ export const importCorpus: Command = {
         throw optionError(flag, value, `${expected}; ${path.resolve(io.cwd, value)} does not exist`);
     }
     const create = !fs.existsSync(project);
-    const scanned = scanCorpus({
-      audioDir,
-      alignment,
-      name: values.name ?? (create ? path.basename(project, path.extname(project)) : undefined),
-    });
+    const name = values.name ?? (create ? path.basename(project, path.extname(project)) : undefined);
+    let scanned: ScannedCorpus;
+    if (values.transcripts !== undefined) {
+      const transcripts = path.resolve(io.cwd, values.transcripts);
+      if (values['dry-run']) {
+        const t = scanTranscripts(audioDir, transcripts);
+        for (const s of firstOf(t.skipped).listed) io.out(`skipped  ${s.item}: ${s.reason}\n`);
+        for (const l of issueLines(t.errors, 'errors')) io.err(`${l}\n`);
+        if (t.errors.length > 0) return 1;
+        io.out(`would align ${t.recordings.length} recordings and import them into ${project}\n`);
+        return 0;
+      }
+      scanned = await scanAndAlign(io, audioDir, transcripts, lang, name);
+    } else {
+      scanned = scanCorpus({
+        audioDir,
+        alignment: path.resolve(io.cwd, values.alignment!),
+        name,
+        keepUntimed: true,
+      });
+      if (!values['dry-run']) await placeUntimed(io, scanned, lang);
+    }
     if (values.trees)
       attachTrees(
         scanned,
@@ -80,14 +187,22 @@ export const importCorpus: Command = {
       );
       return 1;
     }
-    if (scanned.corpus.utterances.length === 0) {
+    if (
+      scanned.corpus.utterances.length === 0 &&
+      !(values['dry-run'] && (scanned.untimed?.length ?? 0) > 0)
+    ) {
       io.err(
         `sieve import: ${scanned.nothing ?? 'no audio file has an alignment of the same name'}; nothing was imported\n`,
       );
       return 1;
     }
     if (values['dry-run']) {
-      io.out(`would import ${scanned.corpus.utterances.length} utterances into ${project}\n`);
+      const untimed = scanned.untimed?.length ?? 0;
+      io.out(
+        `would import ${scanned.corpus.utterances.length} utterances into ${project}` +
+          (untimed > 0 ? `, and ${untimed} more whose untimed words SIEVE's aligner would place` : '') +
+          '\n',
+      );
       return 0;
     }
     const summary = await writeCorpus(project, scanned.corpus, { create });

@@ -1,0 +1,182 @@
+// `sieve import` with SIEVE's aligner, on real speech made by espeak-ng: transcripts aligned into a new
+// project, bad recordings left out with their reason, and WhisperX / Gentle words without times placed
+// between their timed neighbours.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hasEspeak, tempDir } from '../../../../test/helpers/tempProject';
+import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
+import { alignSpeech } from '../../forcedAlign/alignSpeech';
+import { ProjectStore } from '../../store/projectStore';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+const sieve = (...argv: string[]): Promise<SieveRun> => runSieve(dir, ...argv);
+const write = (name: string, text: string): void => {
+  fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+  fs.writeFileSync(path.join(dir, name), text);
+};
+const audio = (name: string, text: string, voice = 'en-us'): string => {
+  const file = path.join(dir, 'audio', name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  execFileSync('espeak-ng', ['-v', voice, '-w', file, text], { stdio: 'ignore' });
+  return file;
+};
+
+function storedWords(project: string, id: string) {
+  const store = ProjectStore.open(path.join(dir, project));
+  try {
+    return store.getUtterance(id).words;
+  } finally {
+    store.close();
+  }
+}
+
+describe.skipIf(!hasEspeak)(
+  'sieve import --transcripts (espeak-ng speech; skipped without espeak-ng)',
+  () => {
+    it('aligns each recording to its transcript, keeping its spelling, and leaves out the bad ones with why', async () => {
+      audio('good.wav', 'I want to go from Bonn to Berlin');
+      audio('french.wav', 'Le train pour Paris part à neuf heures', 'fr');
+      audio('empty.wav', 'Nothing written for this one');
+      audio('missing.wav', 'No transcript at all');
+      write('tr/good.txt', 'I want to go from Bonn to Berlin.\n');
+      write('tr/french.txt', 'I want to go from Bonn to Berlin\n');
+      write('tr/empty.txt', '\n');
+      const r = await sieve('import', 'p.sieve', '--audio', 'audio', '--transcripts', 'tr');
+      expect(r.code).toBe(0);
+      expect(r.err).toMatch(/aligning 1\/3: empty/);
+      expect(r.out).toMatch(/skipped {2}empty \(.*empty\.wav\): the transcript is empty/);
+      expect(r.out).toMatch(/skipped {2}.*missing\.wav: no transcript for "missing"/);
+      expect(r.out).toMatch(/skipped {2}french \(.*french\.wav\): \d+ of 8 words could not be placed/);
+      expect(r.out).toMatch(/created .*p\.sieve: 1 utterances, 8 words, .* 1 audio files added; 3 skipped/);
+      const words = storedWords('p.sieve', 'good');
+      expect(words.map((w) => w.text)).toEqual(['I', 'want', 'to', 'go', 'from', 'Bonn', 'to', 'Berlin.']);
+      for (const [i, w] of words.entries()) {
+        expect(w).toMatchObject({ source: 'sieve-align' });
+        expect(w.confidence).toBeGreaterThan(0);
+        expect(w.confidence).toBeLessThanOrEqual(1);
+        expect(w.endSec).toBeGreaterThan(w.startSec);
+        if (i > 0) expect(w.startSec).toBeGreaterThanOrEqual(words[i - 1]!.endSec);
+      }
+      // espeak-ng's own word times for this sentence (docs/toolchain: its C API's word events): Bonn 1.022 s,
+      // Berlin 1.386 s; the aligner's boundaries land within 100 ms of them.
+      expect(Math.abs(words[5]!.startSec - 1.022)).toBeLessThan(0.1);
+      expect(Math.abs(words[7]!.startSec - 1.386)).toBeLessThan(0.1);
+    });
+
+    it('reads one id<TAB>text file, and refuses a bad line as file:line:column before aligning anything', async () => {
+      audio('a.wav', 'from Bonn to Berlin');
+      write('all.tsv', 'a\tfrom Bonn to Berlin\nb no tab\n');
+      const bad = await sieve('import', 'p.sieve', '--audio', 'audio', '--transcripts', 'all.tsv');
+      expect(bad.code).toBe(1);
+      expect(bad.err).toContain(`${path.join(dir, 'all.tsv')}:2:1: expected an id, a tab and the text`);
+      expect(bad.err).not.toContain('aligning');
+      expect(fs.existsSync(path.join(dir, 'p.sieve'))).toBe(false);
+      write('all.trn', 'from bonn to berlin (a)\n');
+      const ok = await sieve('import', 'p.sieve', '--audio', 'audio', '--transcripts', 'all.trn');
+      expect(ok.code).toBe(0);
+      expect(storedWords('p.sieve', 'a').map((w) => w.text)).toEqual(['from', 'bonn', 'to', 'berlin']);
+    });
+
+    it('refuses --alignment with --transcripts, and an unknown --lang', async () => {
+      const both = await sieve('import', 'p.sieve', '--audio', 'a', '--alignment', 'x', '--transcripts', 'y');
+      expect(both.code).toBe(2);
+      expect(both.err).toMatch(/--transcripts: 'y'; expected not with --alignment: either --alignment/);
+      const lang = await sieve('import', 'p.sieve', '--audio', 'a', '--transcripts', 'y', '--lang', 'de-de');
+      expect(lang.code).toBe(2);
+      expect(lang.err).toMatch(/--lang: 'de-de'; expected en-us or fr-fr/);
+    });
+  },
+);
+
+describe.skipIf(!hasEspeak)(
+  'sieve import of WhisperX and Gentle words without times (espeak-ng speech; skipped without espeak-ng)',
+  () => {
+    it('places them between their timed neighbours, marked as aligned by SIEVE, the neighbours unchanged', async () => {
+      const wav = audio('u1.wav', 'Flight twelve leaves at noon');
+      audio('g1.wav', 'Flight twelve leaves at noon');
+      // Times for the timed words, as another aligner would give them: here SIEVE's own.
+      const truth = await alignSpeech({
+        audioPath: wav,
+        lang: 'en-us',
+        words: ['flight', 'twelve', 'leaves', 'at', 'noon'].map((token) => ({ token })),
+      });
+      const t = truth.words.map((w) => w!);
+      // WhisperX's JSON (`--output_format json`): segments with words; a number left without times.
+      write(
+        'al/u1.json',
+        JSON.stringify({
+          segments: [
+            {
+              start: t[0]!.startSec,
+              end: t[4]!.endSec,
+              text: ' Flight 12 leaves at noon.',
+              words: [
+                { word: 'Flight', start: t[0]!.startSec, end: t[0]!.endSec, score: 0.91 },
+                { word: '12' },
+                { word: 'leaves', start: t[2]!.startSec, end: t[2]!.endSec, score: 0.88 },
+                { word: 'at', start: t[3]!.startSec, end: t[3]!.endSec, score: 0.95 },
+                { word: 'noon.', start: t[4]!.startSec, end: t[4]!.endSec, score: 0.9 },
+              ],
+            },
+          ],
+          word_segments: [],
+          language: 'en',
+        }),
+      );
+      // Gentle's JSON: `success` words with times and offsets, a `not-found-in-audio` word without.
+      const success = (word: string, k: number, offset: number) => ({
+        alignedWord: word.toLowerCase(),
+        case: 'success',
+        end: t[k]!.endSec,
+        endOffset: offset + word.length,
+        phones: [{ duration: t[k]!.endSec - t[k]!.startSec, phone: 'x_S' }],
+        start: t[k]!.startSec,
+        startOffset: offset,
+        word,
+      });
+      write(
+        'al/g1.json',
+        JSON.stringify({
+          transcript: 'Flight twelve leaves at noon',
+          words: [
+            success('Flight', 0, 0),
+            { case: 'not-found-in-audio', endOffset: 13, startOffset: 7, word: 'twelve' },
+            success('leaves', 2, 14),
+            success('at', 3, 21),
+            success('noon', 4, 24),
+          ],
+        }),
+      );
+      const r = await sieve('import', 'p.sieve', '--audio', 'audio', '--alignment', 'al');
+      expect(r.code).toBe(0);
+      expect(r.err).toMatch(/placed 2 untimed word\(s\) in 2 utterance\(s\) with SIEVE's aligner/);
+      expect(r.out).toMatch(/2 utterances, 10 words/);
+      for (const id of ['u1', 'g1']) {
+        const words = storedWords('p.sieve', id);
+        expect(words[0]).toMatchObject({
+          startSec: t[0]!.startSec,
+          endSec: t[0]!.endSec,
+          source: 'json',
+          confidence: null,
+        });
+        expect(words[2]).toMatchObject({
+          startSec: t[2]!.startSec,
+          endSec: t[2]!.endSec,
+          source: 'json',
+          confidence: null,
+        });
+        const placed = words[1]!;
+        expect(placed).toMatchObject({ text: id === 'u1' ? '12' : 'twelve', source: 'sieve-align' });
+        expect(placed.confidence).toBeGreaterThan(0);
+        expect(placed.startSec).toBeGreaterThanOrEqual(t[0]!.endSec);
+        expect(placed.endSec).toBeLessThanOrEqual(t[2]!.startSec);
+      }
+    });
+  },
+);
