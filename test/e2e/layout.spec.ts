@@ -212,7 +212,7 @@ async function openWith(page: Page, id: string, system: string): Promise<void> {
   await page.goto(host.url);
   await page.locator(`tr[data-utterance-id="${id}"]`).dblclick();
   await expect(page.locator('.utterance-view h1')).toHaveText(id);
-  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
+  await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false');
   await page.getByLabel('System shown').selectOption({ label: system });
   await expect(page.getByTestId('system-tier').locator('.system-box').first()).toBeVisible();
   await expect(page.getByTestId('score-panel')).toContainText(`Scores · ${system}`);

@@ -103,10 +103,12 @@ function cliFigures(): { name: string; figures: Figure[] }[] {
 /** Starts a job method through the API and waits for its result. */
 async function jobResult<T>(method: string, input: unknown): Promise<T> {
   let job = await host.api<{ id: string; state: string; result?: unknown }>(method, input);
-  while (job.state === 'running') {
-    await new Promise((r) => setTimeout(r, 100));
-    job = await host.api<typeof job>('job:status', { jobId: job.id });
-  }
+  const { id } = job;
+  await expect
+    .poll(async () => (job = await host.api<typeof job>('job:status', { jobId: id })).state, {
+      timeout: 30_000,
+    })
+    .not.toBe('running');
   expect(job.state).toBe('done');
   return job.result as T;
 }
@@ -185,13 +187,17 @@ test('a system imported through the upload dialog: errors located, progress, the
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Import' })).toBeFocused();
-  // The job's progress is polled: with the answers slowed down, the bar is there while it runs.
+  // The job's progress is polled: with its answers held back until the bar has been seen, the bar is
+  // there while it runs.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
   await page.route(/\/api\/job(%3A|:)status$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
+    await held;
     await route.continue();
   });
   await page.keyboard.press('Enter');
   await expect(dialog.getByLabel('Import progress')).toBeVisible();
+  release();
   await expect(dialog.getByTestId('import-summary')).toContainText(
     `Imported ${UPLOADED}: ${source.outputs.length} utterances`,
   );
@@ -204,7 +210,7 @@ test('a system imported through the upload dialog: errors located, progress, the
       `${sum((o) => (o.nbest ? 1 : 0))} N-best lists`,
   );
   await expect(dialog.getByLabel('Import progress')).toHaveCount(0);
-  // Other jobs (the plots) are polled meanwhile: let their delayed answers through before going on.
+  // Other jobs (the plots) are polled meanwhile: let their held answers through before going on.
   await page.unrouteAll({ behavior: 'wait' });
   await shot(page, 'import-done', false);
   await page.keyboard.press('Escape');
@@ -447,7 +453,7 @@ test('the utterance view against the scoring core: word colours, Struct-IoU pair
   await page.goto(host.url);
   await page.locator(`tr[data-utterance-id="${id}"]`).dblclick();
   await expect(page.locator('.utterance-view h1')).toHaveText(id);
-  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
+  await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByLabel('System shown')).toHaveValue(String(sys.id));
 
   // Words: one box per alignment step, coloured by its operation, as many of each as the core counts.

@@ -62,7 +62,7 @@ test('utterance view: waveform, one region per word, clicking a word plays it', 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.locator('.utterance-view h1')).toHaveText(target.id);
-  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
+  await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false');
 
   const ink = await waveformInk(page);
   expect(ink.canvases).toBeGreaterThan(0);
@@ -81,7 +81,8 @@ test('utterance view: waveform, one region per word, clicking a word plays it', 
   expect(t).toBeLessThanOrEqual(word.endSec + 0.02);
   await expect(page.locator('.transcript-words .word.current')).toHaveText(word.text);
 
-  await page.waitForTimeout(Math.min(1500, (word.endSec - word.startSec) * 1000 + 300));
+  // The word plays to its end, then the player stops.
+  await expect(page.locator('.transport-bar .playstate')).toHaveText(/paused/, { timeout: 15_000 });
   const shot = testInfo.outputPath('utterance-view.png');
   await page.screenshot({ path: shot });
   await page.screenshot({ path: 'test-results/utterance-view.png' });
@@ -164,7 +165,7 @@ test("a system's words under the gold words, coloured by their alignment, with t
   await page.locator('table.utterances').waitFor();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
+  await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false');
   const tier = page.getByTestId('system-tier');
   await expect(page.getByTestId('system-wer')).toHaveText(
     `WER ${(scored.scores.words.wer * 100).toFixed(1)} %`,

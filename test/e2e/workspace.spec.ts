@@ -224,13 +224,16 @@ test('editing the bracket text redraws the tree; errors are marked and not saved
   await page.keyboard.type('Hamborg');
   await expect(page.getByTestId('bracket-status')).toHaveText('1 problem: not saved');
   await expect(page.locator('[data-testid="bracket-editor"] .squiggly-error')).toHaveCount(1);
-  // Monaco may keep fast typing as more than one undo step: undo until the text is valid again.
-  for (let k = 0; k < 8 && (await page.getByTestId('bracket-status').textContent()) !== 'valid'; k++) {
+  // Monaco may keep fast typing as more than one undo step: undo, each time until the text has changed,
+  // until it is the saved text again.
+  for (let k = 0; k < 8; k++) {
+    const text = await bracketText(page);
+    if (text === typed) break;
     await page.keyboard.press('Control+z');
-    await page.waitForTimeout(100);
+    await expect.poll(() => bracketText(page)).not.toBe(text);
   }
-  await expect(page.getByTestId('bracket-status')).toHaveText('valid');
   await expect.poll(() => bracketText(page)).toBe(typed);
+  await expect(page.getByTestId('bracket-status')).toHaveText('valid');
   // Nothing of it reached the store: the saved text is still the one typed before.
   expect(dbRows(projectFile, 'train-02').trees[0]).toMatchObject({ bracket: typed });
 
@@ -470,7 +473,7 @@ test('the shortcut sheet lists every key and edits the project’s entity keys',
 test('the spectrogram can be shown, and the loop and speed keys answer', async ({ page }, testInfo) => {
   await openUtterance(page, host, 'airport-01');
   await page.keyboard.press('g');
-  await expect(page.getByTestId('spectrogram')).toHaveAttribute('data-ready', 'yes');
+  await expect(page.locator('.spectrogram-canvas')).toBeVisible();
   await page.keyboard.press('>');
   await expect(page.getByTestId('rate')).toHaveText('1.25×');
   await page.keyboard.press('<');
@@ -520,11 +523,15 @@ test('a fully annotated utterance: tree, entities, concepts and the spectrogram'
   });
   await openUtterance(page, host, id);
   await page.keyboard.press('g');
-  await expect(page.getByTestId('spectrogram')).toHaveAttribute('data-ready', 'yes');
+  await expect(page.locator('.spectrogram-canvas')).toBeVisible();
   await page.locator('.node-box[data-label="VP"]').click();
   await expect(page.locator('.node-box.selected')).toHaveAttribute('data-label', 'VP');
   await expect.poll(() => bracketText(page)).toContain('(VP opened');
-  await page.waitForTimeout(1500);
+  // The picture is taken once the fonts are in and two frames have been drawn since the last change.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot(page, testInfo, '14-annotated-utterance');
 });
@@ -868,7 +875,7 @@ test.describe('a 100-word utterance with its tree and entities', () => {
       await expect.poll(async () => (await measures(page))['sieve:draw']?.length).toBe(1);
     });
     const drawWork = mainThreadWork(trace, 'sieve:draw');
-    await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
+    await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false');
     await shot(page, testInfo, '12-hundred-words-fit');
 
     const steps: Record<string, Record<string, number[]>> = {};
@@ -939,7 +946,7 @@ test.describe('a 100-word utterance with its tree and entities', () => {
     await page.keyboard.press('Escape');
     await page.locator(`tr[data-utterance-id="${project.id}"]`).dblclick();
     await expect(page.locator('.word-box')).toHaveCount(100);
-    await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
+    await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false');
     await record('open again', 'sieve:draw');
 
     const summary = Object.fromEntries(

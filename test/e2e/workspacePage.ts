@@ -13,8 +13,8 @@ export async function openUtterance(page: Page, host: HostProcess, id: string): 
   await page.goto(host.url);
   await page.locator(`tr[data-utterance-id="${id}"]`).dblclick();
   await expect(page.locator('.utterance-view h1')).toHaveText(id);
-  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'yes');
-  await expect(page.getByTestId('bracket-editor')).toHaveAttribute('data-ready', 'yes');
+  await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('[data-testid="bracket-editor"] .monaco-editor')).toBeVisible();
 }
 
 /** The lines the bracket editor shows, as they are laid out (Monaco renders non-breaking spaces). */
@@ -71,7 +71,7 @@ export function watchErrors(page: Page): string[] {
 
 /** Waits until every edit has been saved. */
 export async function saved(page: Page): Promise<void> {
-  await expect(page.getByTestId('save-state')).toHaveAttribute('data-saved', 'yes');
+  await expect(page.getByTestId('save-state')).toHaveText('all saved');
 }
 
 /** Saves a screenshot as a test attachment and under test-results/workspace/ for reading. */

@@ -218,7 +218,7 @@ export function Waveform(props: Props) {
         ref={containerRef}
         className="waveform-canvas"
         data-testid="waveform"
-        data-ready={ready ? 'yes' : 'no'}
+        aria-busy={!ready}
       />
       <TimeRuler axis={axis} durationSec={peaks.durationSec} onSeek={(t) => wsRef.current?.setTime(t)} />
     </div>

@@ -67,11 +67,7 @@ export const SpectrogramTier = memo(function SpectrogramTier({ url, startSec, en
   }, [url, startSec, endSec]);
 
   return (
-    <div
-      className="tier spectrogram-tier"
-      data-testid="spectrogram"
-      data-ready={state.status === 'ready' ? 'yes' : 'no'}
-    >
+    <div className="tier spectrogram-tier" data-testid="spectrogram" aria-busy={state.status === 'loading'}>
       <canvas
         ref={canvas}
         className="spectrogram-canvas"

@@ -264,7 +264,7 @@ export function BracketEditor(props: Props) {
           ref={host}
           className="monaco-host"
           data-testid="bracket-editor"
-          data-ready={monaco ? 'yes' : 'no'}
+          aria-busy={!monaco}
         />
       )}
       {props.text !== null && <ProblemList diagnostics={diagnostics} onGo={(d) => goToRef.current?.(d)} />}

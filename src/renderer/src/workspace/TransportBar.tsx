@@ -37,11 +37,7 @@ export function TransportBar({ clock, axis, playing, rate, looping, saving, mess
         {rate}×
       </span>
       {looping && <span className="badge">⟲ loop</span>}
-      <span
-        className={saving > 0 ? 'badge' : 'muted'}
-        data-testid="save-state"
-        data-saved={saving > 0 ? 'no' : 'yes'}
-      >
+      <span className={saving > 0 ? 'badge' : 'muted'} data-testid="save-state">
         {saving > 0 ? 'saving…' : 'all saved'}
       </span>
       <span className="spacer" />
