@@ -3,11 +3,13 @@
 // begins (an error or a kill leaves the project as it was). The app process's connection sees the rows
 // once they commit.
 import { AppError } from '../../core/errors';
+import { AlignerThread } from '../forcedAlign/alignSpeech';
 import { openDatabase, type Db } from '../store/openDatabase';
 import { readOnlyProject } from '../store/projectFile';
 import { importSystemOutputs, type SystemImportSummary } from '../store/systemStore';
 import { firstOf, issueDetails } from './issueList';
 import { readSystemFiles, readSystemUploads } from './readSystemFiles';
+import { placeUntimedWords } from './placeUntimedWords';
 import { type ImportIssue, type ScanOptions, scanCorpus } from './scanCorpus';
 import { type CorpusWriteSummary, writeCorpus } from './writeCorpus';
 
@@ -52,15 +54,31 @@ function openForImport(file: string): Db {
   return db;
 }
 
-/** Reads a corpus of audio and alignments and adds it to the project `file`. */
+/**
+ * Reads a corpus of audio and alignments and adds it to the project `file`. Words the alignments left
+ * without times are placed by SIEVE's aligner (US English) between their timed neighbours.
+ */
 export async function importCorpusInto(
   file: string,
   options: ScanOptions,
   progress: ImportProgressReport,
 ): Promise<CorpusImportSummary> {
   progress(0, 0, 'reading');
-  const scanned = scanCorpus(options);
+  const scanned = scanCorpus({ ...options, keepUntimed: true });
   if (scanned.errors.length > 0) throw importErrors(scanned.errors);
+  if ((scanned.untimed ?? []).length > 0) {
+    const aligner = new AlignerThread({ background: true });
+    try {
+      await placeUntimedWords(
+        scanned,
+        'en-us',
+        (r, o) => aligner.align(r, o),
+        (done, total) => progress(done, total, 'aligning'),
+      );
+    } finally {
+      await aligner.close();
+    }
+  }
   if (scanned.corpus.utterances.length === 0)
     throw new AppError(
       'INVALID_INPUT',

@@ -4,8 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { untilJobEnds } from '../../../test/helpers/jobs';
-import { makeProject, tempDir } from '../../../test/helpers/tempProject';
+import { hasEspeak, makeProject, speak, tempDir } from '../../../test/helpers/tempProject';
 import { writeEaf } from '../../core/formats/eaf';
+import { alignSpeech } from '../forcedAlign/alignSpeech';
 import { startHost, type RunningHost } from '../host/startHost';
 
 let host: RunningHost;
@@ -90,6 +91,61 @@ describe('imports in a worker thread', () => {
     expect(during.value!.state).toBe('running');
     expect(last.value).toMatchObject({ state: 'done', result: { utterances: 1, words: 3 } });
   });
+
+  it.skipIf(!hasEspeak)(
+    "places a Gentle word not found in the audio with SIEVE's aligner (skipped without espeak-ng)",
+    async () => {
+      const wav = path.join(dir, 'audio', 'c.wav');
+      speak(wav, 'from Bonn to Berlin');
+      const t = (
+        await alignSpeech({
+          audioPath: wav,
+          lang: 'en-us',
+          words: ['from', 'bonn', 'to', 'berlin'].map((token) => ({ token })),
+        })
+      ).words.map((w) => w!);
+      const found = (word: string, k: number) => ({
+        word,
+        case: 'success',
+        start: t[k]!.startSec,
+        end: t[k]!.endSec,
+      });
+      fs.mkdirSync(path.join(dir, 'audio', 'gentle'));
+      fs.writeFileSync(
+        path.join(dir, 'audio', 'gentle', 'c.json'),
+        JSON.stringify({
+          transcript: 'from Bonn to Berlin',
+          words: [
+            found('from', 0),
+            { word: 'Bonn', case: 'not-found-in-audio' },
+            found('to', 2),
+            found('Berlin', 3),
+          ],
+        }),
+      );
+      const { last } = await callDuring('project:import', {
+        audioDir: path.join(dir, 'audio'),
+        alignment: path.join(dir, 'audio', 'gentle'),
+      });
+      expect(last.value).toMatchObject({ state: 'done', result: { utterances: 1, words: 4 } });
+      const got = (await api('utterance:get', { utteranceId: 'c' })) as unknown as {
+        value: {
+          words: {
+            text: string;
+            startSec: number;
+            endSec: number;
+            source: string;
+            confidence: number | null;
+          }[];
+        };
+      };
+      const bonn = got.value.words[1]!;
+      expect(bonn).toMatchObject({ text: 'Bonn', source: 'sieve-align' });
+      expect(bonn.startSec).toBeGreaterThanOrEqual(t[0]!.endSec);
+      expect(bonn.endSec).toBeLessThanOrEqual(t[2]!.startSec);
+      expect(got.value.words[0]).toMatchObject({ source: 'json', confidence: null });
+    },
+  );
 
   it('reports a bad file of a system import as file:line:column, from the worker', async () => {
     // The project's audio folder is granted to the API.
