@@ -15,14 +15,23 @@ const require = createRequire(import.meta.url);
 const tsxLoader = require.resolve('tsx');
 const worker = path.join(import.meta.dirname, 'crashWorker.ts');
 const KILLS = 8;
+/** The progress lines the worker writes during an import: the audio file, then every 500 utterances. */
+const IMPORT_PROGRESS_LINES = 1 + IMPORT_UTTERANCES / 500;
 
 const t = tempDir();
 afterAll(() => t.cleanup());
 
+interface CrashWorker {
+  child: ChildProcess;
+  /** Its stdout lines so far. */
+  lines: string[];
+  exited: Promise<void>;
+  /** Resolves once it has written `n` lines (or has exited). */
+  linesWritten(n: number): Promise<void>;
+}
+
 /** Starts the worker; resolves with it once it has said `start`, collecting its stdout lines. */
-function startWorker(
-  args: string[],
-): Promise<{ child: ChildProcess; lines: string[]; exited: Promise<void> }> {
+function startWorker(args: string[]): Promise<CrashWorker> {
   const child = spawn(process.execPath, ['--import', tsxLoader, worker, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -31,6 +40,11 @@ function startWorker(
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const waiting: { n: number; resolve: () => void }[] = [];
+  const linesWritten = (n: number): Promise<void> =>
+    lines.length >= n
+      ? Promise.resolve()
+      : Promise.race([exited, new Promise<void>((resolve) => waiting.push({ n, resolve }))]);
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       buffer += d.toString();
@@ -38,8 +52,9 @@ function startWorker(
       buffer = parts.pop()!;
       for (const p of parts) {
         lines.push(p);
-        if (p === 'start') resolve({ child, lines, exited });
+        if (p === 'start') resolve({ child, lines, exited, linesWritten });
       }
+      for (const w of waiting) if (lines.length >= w.n) w.resolve();
     });
     child.on('exit', (code) => {
       if (!lines.includes('start')) reject(new Error(`worker exited (${code}) before starting: ${stderr}`));
@@ -67,8 +82,9 @@ describe('crash safety', () => {
     const outcomes = { complete: 0, none: 0 };
     for (let k = 0; k < KILLS; k++) {
       const w = await startWorker(['import', file, audio, `run${k}`]);
-      // The import's transaction takes a few hundred milliseconds here; kill anywhere in and around it.
-      await new Promise((r) => setTimeout(r, Math.floor(random() * 700)));
+      // Kill anywhere in and around the import's transaction: right after it starts, after one of its
+      // progress reports (the audio, then every 500 utterances written), or after it has committed.
+      await w.linesWritten(1 + Math.floor(random() * (IMPORT_PROGRESS_LINES + 2)));
       w.child.kill('SIGKILL');
       await w.exited;
       const { utterances } = check(file);
@@ -91,7 +107,8 @@ describe('crash safety', () => {
     let lastSeen = 0;
     for (let k = 0; k < KILLS; k++) {
       const w = await startWorker(['edits', file, '', '']);
-      await new Promise((r) => setTimeout(r, 50 + Math.floor(random() * 300)));
+      // Kill once it has reported 1 to 40 committed edits after `start` (it goes on editing meanwhile).
+      await w.linesWritten(2 + Math.floor(random() * 40));
       w.child.kill('SIGKILL');
       await w.exited;
       const reported = w.lines.filter((l) => l.startsWith('rev ')).map((l) => Number(l.slice(4)));

@@ -1,5 +1,5 @@
 // A child process for the crash-safety tests: it writes to a project through the real store code and says
-// on stdout what it has committed, until the test kills it with SIGKILL.
+// on stdout how far it has come and what it has committed, until the test kills it with SIGKILL.
 import { applyGoldDiff, readGold } from '../../src/main/store/goldStore';
 import { openDatabase } from '../../src/main/store/openDatabase';
 import { writeCorpus } from '../../src/main/import/writeCorpus';
@@ -10,7 +10,10 @@ const [mode, file, audioFile, tag] = process.argv.slice(2) as [string, string, s
 if (mode === 'import') {
   const corpus = bigCorpus(audioFile, tag);
   process.stdout.write('start\n');
-  await writeCorpus(file, corpus, { create: false });
+  await writeCorpus(file, corpus, {
+    create: false,
+    onProgress: (p) => process.stdout.write(`progress ${p.phase} ${p.done}\n`),
+  });
   process.stdout.write('committed\n');
 } else if (mode === 'edits') {
   const db = openDatabase(file);
