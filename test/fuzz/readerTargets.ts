@@ -25,6 +25,11 @@ import {
   parseWordTimesJsonOrThrow,
 } from '../../src/core/formats/wordTimesJson';
 import { parseXml } from '../../src/core/formats/xmlLite';
+import {
+  parsePlainTranscript,
+  parseTabTranscripts,
+  parseTrnTranscripts,
+} from '../../src/core/forcedAlign/transcripts';
 import { parseGoldJsonl } from '../../src/core/gold/goldJsonl';
 import { parseEvalbParams } from '../../src/core/metrics/evalbParams';
 import { parseNbestJsonl } from '../../src/core/nbest/nbestJsonl';
@@ -238,5 +243,23 @@ export const READER_TARGETS: readonly ReaderTarget[] = [
     readOrThrow: parseTrnOrThrow,
     samples: [trn],
     tokens: ['(', ')', '(u1)', '()', ' ', '\t'],
+  },
+  {
+    name: 'transcripts-tab',
+    read: parseTabTranscripts,
+    samples: ['u1\tI want to go from Bonn to Berlin.\nu2\t\n\nu3\tAujourd’hui, 71 ans — 3,5 %\n'],
+    tokens: ['\t', '\n', 'u1', ' ', '\r\n', '\uFEFF'],
+  },
+  {
+    name: 'transcripts-trn',
+    read: parseTrnTranscripts,
+    samples: [`${trn}the { cat / dog } sat (u4)\n`],
+    tokens: ['(', ')', '(u1)', '{', '/', '}', ' ', '\t'],
+  },
+  {
+    name: 'transcripts-plain',
+    read: (t) => parsePlainTranscript(t, 'u1'),
+    samples: ['\uFEFF  Hello, World!\r\nSecond line.\n'],
+    tokens: ['\n', '\r', ' ', '\uFEFF', '\u2028'],
   },
 ];
