@@ -260,12 +260,7 @@ export function BracketEditor(props: Props) {
       {monaco instanceof Error ? (
         <div className="error-note">The text editor could not be loaded: {monaco.message}</div>
       ) : (
-        <div
-          ref={host}
-          className="monaco-host"
-          data-testid="bracket-editor"
-          aria-busy={!monaco}
-        />
+        <div ref={host} className="monaco-host" data-testid="bracket-editor" aria-busy={!monaco} />
       )}
       {props.text !== null && <ProblemList diagnostics={diagnostics} onGo={(d) => goToRef.current?.(d)} />}
     </section>

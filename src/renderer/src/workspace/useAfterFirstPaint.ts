@@ -1,5 +1,5 @@
-// What waits until the first frame of an utterance is on screen, so that its first draw stays within a
-// frame: a tier's hit areas (invisible until hovered), and the workspace's panels under the time axis.
+// What a tier draws only once the first frame is on screen (hit areas that are invisible until hovered):
+// the first draw of an utterance stays within a frame.
 import { useEffect, useState } from 'react';
 
 /** False during the first paint of the component, true from the task after it. */
@@ -14,16 +14,6 @@ export function useAfterFirstPaint(): boolean {
       cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, []);
-  return after;
-}
-
-/** False for the component's first frame, true from the frame after it (what can wait one frame). */
-export function useAfterFirstFrame(): boolean {
-  const [after, setAfter] = useState(false);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setAfter(true));
-    return () => cancelAnimationFrame(frame);
   }, []);
   return after;
 }

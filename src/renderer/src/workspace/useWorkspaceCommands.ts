@@ -6,7 +6,7 @@ import { type Command, buildKeymap } from '../../../core/edit/keymap';
 import type { AnnotationSettings } from '../../../core/edit/settings';
 import type { Clock } from './clock';
 import type { CommandEnv } from './commandEnv';
-import type { Leaving } from './leaving';
+import type { Leaving } from './guardLeaving';
 import type { Dialogs } from './useDialogs';
 import type { GoldEditor } from './useGoldEditor';
 import type { Player } from './usePlayer';
