@@ -125,7 +125,8 @@ describe('report jobs', () => {
         if (now.state !== 'running') break;
         expect(UtterancePage.parse((page as { value: unknown }).value).items[0]!.id).toBe('utt-00010');
         phases.push(now.phase);
-        await new Promise((r) => setTimeout(r, 20));
+        // One turn of the event loop (the worker's progress messages come in), then the next call.
+        await new Promise((r) => setImmediate(r));
       }
       expect(phases.filter((p) => p === 'building').length).toBeGreaterThanOrEqual(3);
       const end = session.jobs.status(id);
