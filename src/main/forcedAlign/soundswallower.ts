@@ -141,26 +141,33 @@ export class SoundSwallowerAligner {
       this.decoder.stop();
       // An empty hypothesis: the search ended without reaching the sentence's last word.
       if (this.decoder.get_text().trim() === '') return { words: null, failure: NO_PATH };
-      const result = this.decoder.get_alignment({ start: offsetSec, align_level: 1 });
-      return { words: this.readResult(result, names) };
+      const result = this.decoder.get_alignment({ align_level: 1 });
+      return { words: this.readResult(result, names, offsetSec) };
     } catch (err) {
       return { words: null, failure: (err as Error).message };
     }
   }
 
-  private readResult(result: Segment | undefined, names: readonly string[]): (PlacedWord | null)[] {
+  private readResult(
+    result: Segment | undefined,
+    names: readonly string[],
+    offsetSec: number,
+  ): (PlacedWord | null)[] {
     const segs = (result?.w ?? []).filter((s) => !isFiller(s.t));
-    if (segs.length !== names.length)
-      throw new Error('no path through the sentence reached the end of the audio');
+    if (segs.length !== names.length) throw new Error(NO_PATH);
     const fr = this.settings.frameRate;
+    // Times from whole frames, rounded to the microsecond: a word's end and the next word's start are then
+    // the very same number.
+    const at = (frame: number): number => Math.round((offsetSec + frame / fr) * 1e6) / 1e6;
     return segs.map((s, k) => {
       if (s.t.replace(/\(\d+\)$/, '') !== names[k])
         throw new Error(`the aligner returned "${s.t}" for "${names[k]}"`);
+      const first = Math.round(s.b * fr);
       const frames = Math.max(1, Math.round(s.d * fr));
       const phones = (s.w ?? []).map((p) => p.p);
       return {
-        startSec: s.b,
-        endSec: s.b + s.d,
+        startSec: at(first),
+        endSec: at(first + frames),
         confidence: wordConfidence(phones.length > 0 ? phones : [s.p], frames),
       };
     });

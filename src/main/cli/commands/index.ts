@@ -61,6 +61,13 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./export')).exportCommand,
   },
   {
+    name: 'align',
+    summary:
+      'Force-align a transcript to its recording (offline, soundswallower): word times with confidences',
+    project: false,
+    load: async () => (await import('./align')).align,
+  },
+  {
     name: 'wer',
     summary: 'Word error rate of a trn hypothesis file against a trn reference (counts as NIST sclite)',
     project: false,
