@@ -85,6 +85,28 @@ describe.skipIf(!hasEspeak)(
       expect(storedWords('p.sieve', 'a').map((w) => w.text)).toEqual(['from', 'bonn', 'to', 'berlin']);
     });
 
+    it('aligns French with --lang fr-fr, numbers spelled the French way', async () => {
+      audio('f1.wav', "Aujourd'hui, l'homme a soixante et onze ans", 'fr');
+      write('tr/f1.txt', 'Aujourd’hui, l’homme a 71 ans.\n');
+      const dry = await sieve('import', 'p.sieve', '--audio', 'audio', '--transcripts', 'tr', '--dry-run');
+      expect(dry.out).toContain('would align 1 recordings');
+      expect(fs.existsSync(path.join(dir, 'p.sieve'))).toBe(false);
+      const r = await sieve(
+        'import',
+        'p.sieve',
+        '--audio',
+        'audio',
+        '--transcripts',
+        'tr',
+        '--lang',
+        'fr-fr',
+      );
+      expect(r.code).toBe(0);
+      const words = storedWords('p.sieve', 'f1');
+      expect(words.map((w) => w.text)).toEqual(['Aujourd’hui,', 'l’homme', 'a', '71', 'ans.']);
+      expect(words.every((w) => w.source === 'sieve-align' && w.endSec > w.startSec)).toBe(true);
+    });
+
     it('refuses --alignment with --transcripts, and an unknown --lang', async () => {
       const both = await sieve('import', 'p.sieve', '--audio', 'a', '--alignment', 'x', '--transcripts', 'y');
       expect(both.code).toBe(2);
