@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers/tempProject';
+import { writeWav } from '../../../test/helpers/wavFixture';
 import type { AlignRequest, AlignResult } from '../forcedAlign/types';
 import { alignRecordings } from './alignRecordings';
 import { placeUntimedWords } from './placeUntimedWords';
@@ -84,9 +85,17 @@ describe('scanTranscripts', () => {
   });
 });
 
+/** A short recording: a tone at half scale, or silence. */
+const recording = (name: string, silent = false): void => {
+  fs.mkdirSync(path.join(dir, 'audio'), { recursive: true });
+  writeWav(path.join(dir, 'audio', name), 0.5, 16000, (t) =>
+    silent ? 0 : 0.5 * Math.sin(2 * Math.PI * 200 * t),
+  );
+};
+
 describe('alignRecordings', () => {
   it("stores the transcript's spelling with the aligner's times, source and confidence", async () => {
-    write('audio/a.wav', '');
+    recording('a.wav');
     write('tr/a.txt', 'Hello, World! 12 zorblax');
     const t = scanTranscripts(path.join(dir, 'audio'), path.join(dir, 'tr'));
     const fake = fakeAligner();
@@ -111,13 +120,17 @@ describe('alignRecordings', () => {
     ]);
   });
 
-  it('leaves out, with the reason, an empty transcript, unplaced words and an aligner failure; aligns the rest', async () => {
-    for (const n of ['empty', 'dash', 'unplaced', 'broken', 'good']) write(`audio/${n}.wav`, '');
+  it('leaves out, with the reason, an empty transcript, silence, unreadable audio, unplaced words and an aligner failure; aligns the rest', async () => {
+    for (const n of ['empty', 'dash', 'unplaced', 'broken', 'good']) recording(`${n}.wav`);
+    recording('silent.wav', true);
+    write('audio/damaged.wav', 'RIFF….');
     write('tr/empty.txt', '\n');
     write('tr/dash.txt', '— …');
     write('tr/unplaced.txt', 'one two three');
     write('tr/broken.txt', 'fine words');
     write('tr/good.txt', 'fine words');
+    write('tr/silent.txt', 'fine words');
+    write('tr/damaged.txt', 'fine words');
     const t = scanTranscripts(path.join(dir, 'audio'), path.join(dir, 'tr'));
     const fake = fakeAligner(['two']);
     const align = (q: AlignRequest) =>
@@ -128,6 +141,8 @@ describe('alignRecordings', () => {
     expect(r.utterances.map((u) => u.id)).toEqual(['good']);
     expect(Object.fromEntries(r.failed.map((f) => [f.item.split(' ')[0], f.reason]))).toEqual({
       broken: 'the aligner failed: unsupported sample rate 4000 Hz',
+      damaged: expect.stringMatching(/^the audio cannot be read: /),
+      silent: 'the recording is silent (its loudest sample is at -∞ dBFS, below -50 dBFS)',
       dash: 'the transcript has no word to align',
       empty: 'the transcript is empty',
       unplaced: '1 of 3 words could not be placed in the audio: "two" (word 2)',

@@ -9,6 +9,7 @@ import { normaliseTranscript } from '../../core/forcedAlign/normaliseTranscript'
 import { pronounce } from '../../core/forcedAlign/pronounce';
 import type { AlignLanguage, AlignOptions, AlignRequest, AlignResult, AlignWord } from '../forcedAlign/types';
 import { pronunciationLexicon } from '../forcedAlign/lexicon';
+import { probeAudio } from '../audio/audioFile';
 import type { ImportIssue, SkippedItem } from './scanCorpus';
 import type { RecordingToAlign } from './scanTranscripts';
 import type { CorpusUtterance } from './writeCorpus';
@@ -41,6 +42,21 @@ export function alignWords(
   return { words, guessed };
 }
 
+/**
+ * A recording whose loudest sample is below this level (dB relative to full scale) is taken for silence
+ * and not aligned: speech recorded at any usable level peaks far above it (the demo's near −1 dBFS), and
+ * an aligner given silence still finds some path through the words.
+ */
+export const SILENCE_PEAK_DBFS = -50;
+
+/** The level of a recording's loudest sample in dBFS (−Infinity for digital silence). */
+export async function peakDbfs(file: string): Promise<number> {
+  const { peaks } = await probeAudio(file);
+  let max = 0;
+  for (const p of peaks) if (p > max) max = p;
+  return max > 0 ? 20 * Math.log10(max) : -Infinity;
+}
+
 /** Words the aligner could not place, named for a message: `"one" (word 1), "two" (word 2)`. */
 export function namedWords(texts: readonly string[], indexes: readonly number[], max = 10): string {
   const listed = indexes.slice(0, max).map((i) => `"${texts[i]}" (word ${i + 1})`);
@@ -64,6 +80,17 @@ async function alignOne(
     lang,
   );
   if ('problem' in prepared) return prepared.problem;
+  let peak: number;
+  try {
+    peak = await peakDbfs(r.audioFile);
+  } catch (err) {
+    return `the audio cannot be read: ${(err as Error).message}`;
+  }
+  if (peak < SILENCE_PEAK_DBFS)
+    return (
+      `the recording is silent (its loudest sample is at ${Number.isFinite(peak) ? `${peak.toFixed(1)} dBFS` : '-∞ dBFS'}, ` +
+      `below ${SILENCE_PEAK_DBFS} dBFS)`
+    );
   if (prepared.guessed.length > 0)
     warnings.push({
       ...at,
