@@ -11,18 +11,26 @@ type Work = 'draw' | 'edit';
 const started = new Map<Work, number>();
 let afterFrame: (() => void)[] = [];
 
-/** Runs `f` in the first task after the next frame has been rendered (style, layout and paint done). */
+/**
+ * Runs `f` as soon as the next frame has been rendered (style, layout and paint done): in a task of the
+ * highest priority posted from the frame's animation callbacks, so that it runs ahead of the tasks that
+ * were already waiting (those are not the frame's work).
+ */
 function afterNextFrame(f: () => void): void {
   afterFrame.push(f);
   if (afterFrame.length > 1) return;
+  const run = (): void => {
+    const due = afterFrame;
+    afterFrame = [];
+    for (const g of due) g();
+  };
   requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      const due = afterFrame;
-      afterFrame = [];
-      for (const g of due) g();
-    };
-    channel.port2.postMessage(null);
+    if ('scheduler' in globalThis) void scheduler.postTask(run, { priority: 'user-blocking' });
+    else {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = run;
+      channel.port2.postMessage(null);
+    }
   });
 }
 
