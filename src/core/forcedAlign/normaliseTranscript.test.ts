@@ -45,6 +45,17 @@ describe('normaliseTranscript', () => {
     expect(wordToken('3,5', 'fr-fr')).toBe('trois virgule cinq');
     expect(wordToken('1er', 'fr-fr')).toBe('premier');
     expect(wordToken('&', 'fr-fr')).toBe('et');
+    // French groups thousands with a (narrow) no-break space: the number stays one word.
+    expect(
+      normaliseTranscript('coûte 1\u00a0250 euros, 2\u202f000\u202f000 au total', 'fr-fr').words,
+    ).toEqual([
+      { text: 'coûte', token: 'coûte' },
+      { text: '1\u00a0250', token: 'mille deux cent cinquante' },
+      { text: 'euros,', token: 'euros' },
+      { text: '2\u202f000\u202f000', token: 'deux millions' },
+      { text: 'au', token: 'au' },
+      { text: 'total', token: 'total' },
+    ]);
   });
 
   it('drops pieces with nothing spoken in them, and reads an empty text as no words', () => {

@@ -20,6 +20,11 @@ export interface NormalisedTranscript {
   dropped: string[];
 }
 
+// A digit, then a no-break space (U+00A0) or narrow no-break space (U+202F) before a group of three digits.
+const FRENCH_GROUP = /(\d)([\u00a0\u202f])(?=\d{3}(?!\d))/gu;
+// Stand-ins for those spaces while the text is split at white space.
+const GROUP_MARK: Readonly<Record<string, string>> = { '\u00a0': '\ue000', '\u202f': '\ue001' };
+
 // Apostrophes written as typographic quotes or accents: the dictionaries use the ASCII one.
 const APOSTROPHES = /[\u2019\u2018\u02bc\u0060\u00b4]/gu;
 const DASHES = /[\u2010\u2011]/gu;
@@ -59,6 +64,7 @@ function spoken(piece: string, lang: AlignLang): string[] {
 export function wordToken(written: string, lang: AlignLang): string {
   const symbols = SYMBOL_WORDS[lang];
   let w = written.normalize('NFC').replace(APOSTROPHES, "'").replace(DASHES, '-').toLowerCase();
+  if (lang === 'fr-fr') w = w.replace(FRENCH_GROUP, '$1');
   if (w in symbols) return symbols[w]!;
   const trailing = /^(.*\d)%$/u.exec(w);
   const suffix = trailing ? ` ${symbols['%']}` : '';
@@ -94,7 +100,13 @@ export function wordToken(written: string, lang: AlignLang): string {
 export function normaliseTranscript(text: string, lang: AlignLang): NormalisedTranscript {
   const words: TranscriptWord[] = [];
   const dropped: string[] = [];
-  for (const piece of text.split(/\s+/u)) {
+  // French typography groups thousands with a no-break space (`1 000`, `2 500 000`): one number, one word.
+  const grouped =
+    lang === 'fr-fr'
+      ? text.replace(FRENCH_GROUP, (_, d: string, space: string) => `${d}${GROUP_MARK[space]}`)
+      : text;
+  for (const raw of grouped.split(/\s+/u)) {
+    const piece = raw.replace(/[\ue000\ue001]/gu, (m) => (m === '\ue000' ? '\u00a0' : '\u202f'));
     if (piece === '') continue;
     const token = wordToken(piece, lang);
     if (token === '') dropped.push(piece);
