@@ -2,7 +2,7 @@
 // with bracket-tree interpretations, the metric kernel alone, JSON-lines reading, and summaries with
 // bootstrap intervals. Each case builds its own data so the previous one can be collected.
 import { summarise } from '../src/core/nbest/aggregate';
-import { parseNbestJsonl } from '../src/core/nbest/nbestJsonl';
+import { parseNbestUtterances } from '../src/core/formats/nbestJsonl';
 import { scoreNbest, type NbestUtterance } from '../src/core/nbest/nbestScorer';
 import { markCorrect, rankMetrics, rowWidth } from '../src/core/nbest/rankMetrics';
 import { seededRandom, type BenchSuite, type Measure } from './harness';
@@ -99,7 +99,7 @@ async function jsonlCase(measure: Measure): Promise<void> {
   await measure(
     'parse JSONL + score',
     { utterances: m, depth: DEPTH, MiB: Math.round(text.length / 2 ** 20) },
-    () => scoreNbest(parseNbestJsonl(text).value, { ks: KS }),
+    () => scoreNbest(parseNbestUtterances(text).value, { ks: KS }),
     { runs: 3 },
   );
 }

@@ -10,6 +10,7 @@ import { parseEaf, parseEafOrThrow } from '../../src/core/formats/eaf';
 import {
   parseNbestJsonl as parseNbestLines,
   parseNbestJsonlOrThrow,
+  parseNbestUtterances,
 } from '../../src/core/formats/nbestJsonl';
 import { parsePtb, parsePtbOrThrow } from '../../src/core/formats/ptb';
 import { parseSystemJsonl, parseSystemJsonlOrThrow } from '../../src/core/formats/systemJsonl';
@@ -32,7 +33,6 @@ import {
 } from '../../src/core/forcedAlign/transcripts';
 import { parseGoldJsonl } from '../../src/core/gold/goldJsonl';
 import { parseEvalbParams } from '../../src/core/metrics/evalbParams';
-import { parseNbestJsonl } from '../../src/core/nbest/nbestJsonl';
 import { parseNeConll } from '../../src/core/ne/readers/conll';
 import { parseNeJson } from '../../src/core/ne/readers/json';
 import { readNe } from '../../src/core/ne/readers/readNe';
@@ -181,7 +181,7 @@ export const READER_TARGETS: readonly ReaderTarget[] = [
   },
   {
     name: 'nbest-jsonl',
-    read: parseNbestJsonl,
+    read: parseNbestUtterances,
     samples: [nbest],
     tokens: [...JSON_TOKENS, '"nbest"', '"interp"', '"score"', '"gold"', '"labels"', '(S', ')'],
   },

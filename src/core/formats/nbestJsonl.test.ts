@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseNbestJsonl as parseForScoring } from '../nbest/nbestJsonl';
+import { parseNbestUtterances as parseForScoring } from './nbestJsonl';
 import { applyMutations, badDiagnostic } from '../../../test/helpers/mutate';
 import { type NBestRecord, parseNbestJsonl, parseNbestJsonlOrThrow, writeNbestJsonl } from './nbestJsonl';
 
@@ -48,18 +48,16 @@ describe('N-best JSON lines', () => {
     ].join('\n');
     const r = parseNbestJsonl(text);
     expect(r.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
-      ['nbest.schema', 1, 48],
+      ['nbest.score', 1, 48],
       ['nbest.entry', 2, 23],
       ['nbest.labels', 3, 36],
       ['nbest.json', 5, 23],
       ['nbest.duplicate', 6, 8],
     ]);
-    expect(r.diagnostics[0]!.message).toBe('nbest.0.score: Invalid input: expected number, received string');
+    expect(r.diagnostics[0]!.message).toBe('utterance "a", rank 1: "score" must be a number, got "high"');
     expect(r.diagnostics[4]!.message).toBe('utterance "e" already appeared on line 4');
     expect(r.value.map((x) => x.id)).toEqual(['e']);
-    expect(() => parseNbestJsonlOrThrow('{"nbest": []}', 'n.jsonl')).toThrow(
-      /^n\.jsonl:1:1: id: Invalid input/,
-    );
+    expect(() => parseNbestJsonlOrThrow('{"nbest": []}', 'n.jsonl')).toThrow(/^n\.jsonl:1:1: missing "id"/);
   });
 
   const record: fc.Arbitrary<NBestRecord> = fc.record(
@@ -109,7 +107,7 @@ describe('N-best JSON lines', () => {
       [
         'nbest.labels',
         2,
-        `labels: accuracy class must be perfect or imperfect (optionally =1 or >1), got ${'['.repeat(57)}...`,
+        `utterance "v": labels: accuracy class must be perfect or imperfect (optionally =1 or >1), got ${'['.repeat(57)}...`,
       ],
     ]);
   });

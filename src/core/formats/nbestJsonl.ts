@@ -1,27 +1,169 @@
 // N-best lists as JSON Lines, one utterance per line, in the shape `sieve nbest` scores:
 //   {"id": "d17", "nbest": [{"interp": "(S …)", "score": -1.2}, …], "gold": ["(S …)"], "labels": {…}}
-// Entries are in rank order; equal scores are equiprobable (Kleinbauer et al. §6.2). This reader maps the
-// lines onto the project's records (UtteranceAnnotation: nbest, interpretations, labels); a file written
-// by `writeNbestJsonl` from records with gold interpretations is also valid input to `sieve nbest`.
-import { z } from 'zod';
+// Entries are in rank order; equal scores are equiprobable (Kleinbauer et al. §6.2). One reader,
+// `readNbestLines`, checks the lines; `parseNbestUtterances` hands them to the N-best scorer as written
+// and `parseNbestJsonl` maps them onto the project's records (UtteranceAnnotation: nbest,
+// interpretations, labels). A file written by `writeNbestJsonl` from records with gold interpretations is
+// also valid input to `sieve nbest`.
 import type { NBestEntry, UtteranceAnnotation, UtteranceLabels } from '../model/annotation';
+import { type NbestLabels, readLabels } from '../nbest/labels';
+import type { NbestEntry, NbestUtterance } from '../nbest/nbestScorer';
 import { canonicalJson } from '../text/canonicalJson';
-import { readLabels } from '../nbest/labels';
 import { type ParseResult, valueOrThrow } from '../text/diagnostics';
 import { FormatWriteError, Reporter, splitLines } from './common';
-import { locateJsonPath, parseJsonWith } from './jsonText';
+import { jsonSyntaxError, locateJsonPath } from './jsonText';
 
-const Entry = z.looseObject({
-  interp: z.unknown().optional(),
-  interpretation: z.unknown().optional(),
-  score: z.number().nullable().optional(),
-});
-const Line = z.looseObject({
-  id: z.union([z.string().min(1), z.number()]),
-  nbest: z.array(Entry),
-  gold: z.array(z.unknown()).optional(),
-  labels: z.unknown().optional(),
-});
+/** One line of an N-best file as read: its entries and gold as written, its labels normalised. */
+export interface NbestLine {
+  id: string;
+  /** 1-based line number. */
+  line: number;
+  /** In rank order; `score` is null where the line gives none. */
+  nbest: NbestEntry[];
+  /** Absent when the line has no `gold`. */
+  gold?: unknown[];
+  labels: NbestLabels;
+  /** Offset in the text of the value at `path` within this line (the line's start for `[]`). */
+  locate(...path: (string | number)[]): number;
+}
+
+// A value in a message: objects and arrays are named, not printed (they may nest too deeply to print).
+function shown(v: unknown): string {
+  if (Array.isArray(v)) return 'an array';
+  if (v !== null && typeof v === 'object') return 'an object';
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks one parsed line; reports its first problem (at the offending value) and returns null then. */
+function checkLine(
+  obj: unknown,
+  line: number,
+  locate: (...path: (string | number)[]) => number,
+  report: Reporter,
+): NbestLine | null {
+  if (!isObject(obj)) {
+    report.error(locate(), 'nbest.shape', 'expected a JSON object');
+    return null;
+  }
+  const rawId = obj['id'];
+  if (
+    !(typeof rawId === 'string' && rawId !== '') &&
+    !(typeof rawId === 'number' && Number.isFinite(rawId))
+  ) {
+    if (rawId === undefined)
+      report.error(locate(), 'nbest.shape', 'missing "id" (a non-empty string or a number)');
+    else
+      report.error(
+        locate('id'),
+        'nbest.shape',
+        `"id" must be a non-empty string or a number, got ${shown(rawId)}`,
+      );
+    return null;
+  }
+  const id = String(rawId);
+  const rawNbest = obj['nbest'];
+  if (!Array.isArray(rawNbest)) {
+    const where = rawNbest === undefined ? locate() : locate('nbest');
+    report.error(where, 'nbest.shape', `utterance "${id}": "nbest" must be an array`);
+    return null;
+  }
+  const rawGold = obj['gold'];
+  if (rawGold !== undefined && !Array.isArray(rawGold)) {
+    report.error(
+      locate('gold'),
+      'nbest.shape',
+      `utterance "${id}": "gold" must be an array (empty when nothing is correct)`,
+    );
+    return null;
+  }
+  const nbest: NbestEntry[] = [];
+  for (let k = 0; k < rawNbest.length; k++) {
+    const e: unknown = rawNbest[k];
+    const rank = `utterance "${id}", rank ${k + 1}`;
+    const interp = isObject(e) ? e['interp'] : undefined;
+    const interpretation = isObject(e) ? e['interpretation'] : undefined;
+    if (!isObject(e) || (interp === undefined) === (interpretation === undefined)) {
+      report.error(
+        locate('nbest', k),
+        'nbest.entry',
+        `${rank}: expected {"interp": …, "score": …} (or "interpretation" for "interp", not both)`,
+      );
+      return null;
+    }
+    const score = e['score'];
+    if (score !== undefined && score !== null && !(typeof score === 'number' && Number.isFinite(score))) {
+      report.error(
+        locate('nbest', k, 'score'),
+        'nbest.score',
+        `${rank}: "score" must be a number, got ${shown(score)}`,
+      );
+      return null;
+    }
+    nbest.push({
+      interp: interp !== undefined ? interp : interpretation,
+      score: typeof score === 'number' ? score : null,
+    });
+  }
+  const { labels, problems } = readLabels(obj['labels']);
+  if (problems.length > 0) {
+    report.error(locate('labels'), 'nbest.labels', `utterance "${id}": labels: ${problems.join('; ')}`);
+    return null;
+  }
+  return rawGold === undefined
+    ? { id, line, nbest, labels, locate }
+    : { id, line, nbest, gold: rawGold, labels, locate };
+}
+
+/**
+ * Reads N-best JSON lines: `id` (a non-empty string or a number), `nbest` (entries `{"interp": …,
+ * "score": …}`, `interpretation` also accepted for `interp`; a missing or null score stays null), `gold`
+ * (optional here) and `labels` (see `readLabels`). A line that does not fit is reported at the offending
+ * value and left out; blank lines are skipped. Never throws.
+ */
+export function readNbestLines(text: string): ParseResult<NbestLine[]> {
+  const report = new Reporter(text);
+  const value: NbestLine[] = [];
+  for (const { text: lineText, offset, line } of splitLines(text)) {
+    if (lineText.trim() === '') continue;
+    let obj: unknown;
+    try {
+      obj = JSON.parse(lineText);
+    } catch {
+      const err = jsonSyntaxError(lineText) ?? { offset: 0, message: 'expected valid JSON' };
+      report.error(offset + err.offset, 'nbest.json', `not valid JSON: ${err.message}`);
+      continue;
+    }
+    const locate = (...path: (string | number)[]): number =>
+      offset + (path.length === 0 ? 0 : locateJsonPath(lineText, path));
+    const read = checkLine(obj, line, locate, report);
+    if (read) value.push(read);
+  }
+  return { value, diagnostics: report.diagnostics };
+}
+
+/** The N-best scorer's input: every line with its `gold` (required here) and its entries as written. */
+export function parseNbestUtterances(text: string): ParseResult<(NbestUtterance & { line: number })[]> {
+  const read = readNbestLines(text);
+  const report = new Reporter(text);
+  const value: (NbestUtterance & { line: number })[] = [];
+  for (const l of read.value) {
+    if (l.gold === undefined) {
+      report.error(
+        l.locate(),
+        'nbest.shape',
+        `utterance "${l.id}": "gold" must be an array (empty when nothing is correct)`,
+      );
+    } else value.push({ id: l.id, line: l.line, nbest: l.nbest, gold: l.gold, labels: l.labels });
+  }
+  const diagnostics = [...read.diagnostics, ...report.diagnostics].sort(
+    (a, b) => a.line - b.line || a.column - b.column,
+  );
+  return { value, diagnostics };
+}
 
 /** The N-best part of an utterance's record. */
 export type NBestRecord = Pick<UtteranceAnnotation, 'id' | 'nbest' | 'interpretations' | 'labels'>;
@@ -31,76 +173,61 @@ const interpText = (v: unknown): string => (typeof v === 'string' ? v : canonica
 
 // The scorer's accuracy labels (`perfect`, `perfect=1`, `imperfect>1` …) in the project's spelling; a
 // bare `perfect` takes its count from the gold list (Kleinbauer et al. §4).
-function projectLabels(raw: unknown, nGold: number, problems: string[]): UtteranceLabels | undefined {
-  const { labels, problems: p } = readLabels(raw);
-  for (const x of p) problems.push(x);
+function projectLabels(labels: NbestLabels, nGold: number): { labels?: UtteranceLabels; problem?: string } {
   const out: UtteranceLabels = {};
   if (labels.input) out.inputKind = labels.input;
   if (labels.knowledge) out.knowledgeClass = labels.knowledge;
   if (labels.cantRepresent !== undefined) out.cantRepresent = labels.cantRepresent;
   if (labels.accuracy) {
     const count = labels.accuracyCount ?? (nGold === 1 ? '=1' : nGold > 1 ? '>1' : undefined);
-    if (count) out.accuracyClass = `${labels.accuracy}-${count === '=1' ? '1' : 'many'}`;
-    else
-      problems.push(
-        `accuracy "${labels.accuracy}" needs a count (=1 or >1) when there is no gold interpretation`,
-      );
+    if (!count)
+      return {
+        problem: `accuracy "${labels.accuracy}" needs a count (=1 or >1) when there is no gold interpretation`,
+      };
+    out.accuracyClass = `${labels.accuracy}-${count === '=1' ? '1' : 'many'}`;
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return Object.keys(out).length > 0 ? { labels: out } : {};
 }
 
 /**
- * Reads N-best JSON lines. An entry's interpretation is `interp` (or `interpretation`); a missing or null
- * score becomes −rank, which keeps the order and makes no ties. `gold` becomes `interpretations`.
- * A line that does not fit is reported at the offending value and left out; blank lines are skipped.
+ * Reads N-best JSON lines into the project's records (see `readNbestLines`): a missing or null score
+ * becomes −rank, which keeps the order and makes no ties; `gold` becomes `interpretations`; an utterance
+ * may appear once only.
  */
 export function parseNbestJsonl(text: string): ParseResult<NBestRecord[]> {
+  const read = readNbestLines(text);
   const report = new Reporter(text);
   const out: NBestRecord[] = [];
   const seen = new Map<string, number>();
-  for (const { text: line, offset, line: n } of splitLines(text)) {
-    if (line.trim() === '') continue;
-    const v = parseJsonWith(line, offset, Line, report, 'nbest');
-    if (!v) continue;
-    const at = (...path: (string | number)[]): number => offset + locateJsonPath(line, path);
-    const id = String(v.id);
-    if (seen.has(id)) {
+  for (const l of read.value) {
+    const first = seen.get(l.id);
+    if (first !== undefined) {
       report.error(
-        at('id'),
+        l.locate('id'),
         'nbest.duplicate',
-        `utterance ${JSON.stringify(id)} already appeared on line ${seen.get(id)}`,
+        `utterance ${JSON.stringify(l.id)} already appeared on line ${first}`,
       );
       continue;
     }
-    seen.set(id, n);
-    const nbest: NBestEntry[] = [];
-    let bad = false;
-    v.nbest.forEach((e, k) => {
-      const value = e.interp !== undefined ? e.interp : e.interpretation;
-      if (value === undefined || (e.interp !== undefined && e.interpretation !== undefined)) {
-        report.error(
-          at('nbest', k),
-          'nbest.entry',
-          `nbest.${k}: expected exactly one of "interp" or "interpretation"`,
-        );
-        bad = true;
-        return;
-      }
-      nbest.push({
-        interpretation: interpText(value),
-        score: typeof e.score === 'number' ? e.score : -(k + 1),
-      });
-    });
-    const problems: string[] = [];
-    const labels = projectLabels(v.labels, v.gold?.length ?? 0, problems);
-    for (const p of problems) report.error(at('labels'), 'nbest.labels', `labels: ${p}`);
-    if (bad || problems.length > 0) continue;
-    const record: NBestRecord = { id, nbest };
-    if (v.gold) record.interpretations = v.gold.map(interpText);
+    seen.set(l.id, l.line);
+    const { labels, problem } = projectLabels(l.labels, l.gold?.length ?? 0);
+    if (problem) {
+      report.error(l.locate('labels'), 'nbest.labels', `utterance "${l.id}": labels: ${problem}`);
+      continue;
+    }
+    const nbest: NBestEntry[] = l.nbest.map((e, k) => ({
+      interpretation: interpText(e.interp),
+      score: e.score ?? -(k + 1),
+    }));
+    const record: NBestRecord = { id: l.id, nbest };
+    if (l.gold) record.interpretations = l.gold.map(interpText);
     if (labels) record.labels = labels;
     out.push(record);
   }
-  return { value: out, diagnostics: report.diagnostics };
+  const diagnostics = [...read.diagnostics, ...report.diagnostics].sort(
+    (a, b) => a.line - b.line || a.column - b.column,
+  );
+  return { value: out, diagnostics };
 }
 
 /** `parseNbestJsonl`, throwing a `ParseError` (`file:line:col: …`) on the first error. */

@@ -130,7 +130,7 @@ describe('sieve nbest', () => {
     expect(await sieve('nbest', 'bad.jsonl')).toEqual({
       code: 1,
       out: '',
-      err: 'bad.jsonl:6:1: utterance "x": "nbest" must be an array\n',
+      err: 'bad.jsonl:6:22: utterance "x": "nbest" must be an array\n',
     });
     fs.writeFileSync(
       path.join(dir, 'inc.jsonl'),

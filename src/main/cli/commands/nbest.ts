@@ -3,7 +3,6 @@ import { groupScores, summarise, type NbestSummary } from '../../../core/nbest/a
 import { breakdownTable, figureLines } from '../../../core/nbest/breakdown';
 import { INTERP_KINDS, type InterpKind } from '../../../core/nbest/canonical';
 import { LABEL_DIMENSIONS, type LabelDimension } from '../../../core/nbest/labels';
-import { parseNbestJsonl } from '../../../core/nbest/nbestJsonl';
 import {
   type NbestScores,
   type NbestUtterance,
@@ -12,6 +11,7 @@ import {
   utteranceKey,
 } from '../../../core/nbest/nbestScorer';
 import { MetricInputError } from '../../../core/errors';
+import { parseNbestUtterances } from '../../../core/formats/nbestJsonl';
 import { NBEST_METRICS, rowWidth } from '../../../core/nbest/rankMetrics';
 import type { BootstrapOptions } from '../../../core/stats/bootstrap';
 import type { Command } from '../command';
@@ -59,21 +59,13 @@ function readUtterances(
   options: { ks: number[]; interp: InterpKind },
   invalid: InvalidItems,
 ): NbestUtterance[] {
-  const parsed = parseNbestJsonl(text);
-  // Every non-blank line gives one utterance or one error, in order.
-  const bad = new Set<number>();
+  const parsed = parseNbestUtterances(text);
   for (const d of parsed.diagnostics) {
-    if (d.severity !== 'error') continue;
-    invalid.add(file, d.line, d.column, d.message, d.line);
-    bad.add(d.line);
+    if (d.severity === 'error') invalid.add(file, d.line, d.column, d.message, d.line);
   }
-  const lineOf: number[] = [];
-  text.split('\n').forEach((raw, k) => {
-    if (raw.trim() !== '' && !bad.has(k + 1)) lineOf.push(k + 1);
-  });
   const firstLine = new Map<string, number>();
-  return parsed.value.filter((u, i) => {
-    const line = lineOf[i] ?? 0;
+  return parsed.value.filter((u) => {
+    const line = u.line;
     const key = utteranceKey(u.id, u.labels);
     const first = firstLine.get(key);
     if (first !== undefined) {

@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { readLabels } from './labels';
-import { parseNbestJsonl } from './nbestJsonl';
+import { readLabels } from '../nbest/labels';
+import { parseNbestUtterances } from './nbestJsonl';
 
-describe('N-best JSON lines', () => {
+describe('N-best JSON lines as the scorer reads them', () => {
   it('reads utterances, scores, gold and labels in either spelling', () => {
     const text = [
       '{"id": "d1", "nbest": [{"interp": "(NP mug)", "score": 0.5}, {"interp": {"lex": "cup"}}], "gold": ["(NP mug)"],',
       '',
       '{"id": 7, "nbest": [], "gold": [], "labels": {"inputKind": "ASR", "accuracyClass": "perfect-many", "knowledge": "Unknown-OOV", "cantRepresent": true, "speaker": "s1"}}',
     ].join('\n');
-    const first = parseNbestJsonl(
+    const first = parseNbestUtterances(
       text.replace(',\n', ', "labels": {"input": "text", "accuracy": "imperfect=1"}}\n'),
     );
     expect(first.diagnostics).toEqual([]);
     expect(first.value).toEqual([
       {
         id: 'd1',
+        line: 1,
         nbest: [
           { interp: '(NP mug)', score: 0.5 },
           { interp: { lex: 'cup' }, score: null },
@@ -25,6 +26,7 @@ describe('N-best JSON lines', () => {
       },
       {
         id: '7',
+        line: 3,
         nbest: [],
         gold: [],
         labels: {
@@ -38,7 +40,7 @@ describe('N-best JSON lines', () => {
     ]);
   });
 
-  it('reports each bad line with its line and column and keeps the rest', () => {
+  it('reports each bad line at the offending value and keeps the rest; gold is required', () => {
     const text = [
       '{"id": "a", "nbest": [], "gold": ["x"]}',
       '{"id": "b",, "nbest": []}',
@@ -49,28 +51,34 @@ describe('N-best JSON lines', () => {
       '[1]',
       '{"id": "g", "nbest": [}',
     ].join('\n');
-    const { value, diagnostics } = parseNbestJsonl(text);
+    const { value, diagnostics } = parseNbestUtterances(text + '\n{"id": "h", "nbest": []}');
     expect(value.map((u) => u.id)).toEqual(['a']);
     expect(diagnostics.map((d) => [d.line, d.column, d.code])).toEqual([
       [2, 12, 'nbest.json'],
-      [3, 1, 'nbest.shape'],
-      [4, 1, 'nbest.shape'],
-      [5, 1, 'nbest.shape'],
-      [6, 1, 'nbest.shape'],
+      [3, 23, 'nbest.entry'],
+      [4, 34, 'nbest.shape'],
+      [5, 48, 'nbest.score'],
+      [6, 48, 'nbest.labels'],
       [7, 1, 'nbest.shape'],
-      [8, 1, 'nbest.json'],
+      [8, 23, 'nbest.json'],
+      [9, 1, 'nbest.shape'],
     ]);
-    expect(diagnostics[1]!.message).toBe('utterance "c", rank 1: expected {"interp": …, "score": …}');
+    expect(diagnostics[1]!.message).toBe(
+      'utterance "c", rank 1: expected {"interp": …, "score": …} (or "interpretation" for "interp", not both)',
+    );
     expect(diagnostics[2]!.message).toContain('"gold" must be an array');
     expect(diagnostics[3]!.message).toBe('utterance "e", rank 1: "score" must be a number, got "high"');
     expect(diagnostics[4]!.message).toContain(
       'knowledge class must be known, unknown-oov or unknown-non-oov, got "sort of"',
     );
+    expect(diagnostics[7]!.message).toBe(
+      'utterance "h": "gold" must be an array (empty when nothing is correct)',
+    );
   });
 
   it('names a score that is an object or array instead of printing it, however deeply it nests', () => {
     const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
-    const { diagnostics } = parseNbestJsonl(
+    const { diagnostics } = parseNbestUtterances(
       `{"id": "e", "nbest": [{"interp": "x", "score": ${deep}}], "gold": []}\n` +
         `{"id": "f", "nbest": [{"interp": "x", "score": [1]}], "gold": []}`,
     );
