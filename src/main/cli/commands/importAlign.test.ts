@@ -206,5 +206,32 @@ describe.skipIf(!hasEspeak)(
         expect(placed.endSec).toBeLessThanOrEqual(t[2]!.startSec);
       }
     });
+
+    it("places a hole of two words within 50 ms of espeak-ng's own word times", async () => {
+      audio('x1.wav', 'I want to go from Bonn to Berlin');
+      // espeak-ng's word times for this sentence in its default voice (scripts/demo/espeakWords.c), ms.
+      const truth: [string, number, number][] = [
+        ['I', 0, 113],
+        ['want', 113, 416],
+        ['to', 416, 568],
+        ['go', 568, 751],
+        ['from', 751, 1022],
+        ['Bonn', 1022, 1252],
+        ['to', 1252, 1386],
+        ['Berlin', 1386, 1825],
+      ];
+      const words = truth.map(([word, start, end], k) =>
+        k === 4 || k === 5 ? { word } : { word, start: start / 1000, end: end / 1000, score: 0.9 },
+      );
+      write('al/x1.json', JSON.stringify({ segments: [{ start: 0, end: 1.825, text: '', words }] }));
+      const r = await sieve('import', 'p.sieve', '--audio', 'audio', '--alignment', 'al');
+      expect(r.code).toBe(0);
+      const stored = storedWords('p.sieve', 'x1');
+      for (const k of [4, 5]) {
+        expect(stored[k]).toMatchObject({ text: truth[k]![0], source: 'sieve-align' });
+        expect(Math.abs(stored[k]!.startSec * 1000 - truth[k]![1])).toBeLessThan(50);
+        expect(Math.abs(stored[k]!.endSec * 1000 - truth[k]![2])).toBeLessThan(50);
+      }
+    });
   },
 );
