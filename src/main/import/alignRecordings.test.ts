@@ -152,9 +152,8 @@ describe('alignRecordings', () => {
 
 describe('placeUntimedWords', () => {
   it("places WhisperX's untimed words between their fixed neighbours and marks them aligned by SIEVE", async () => {
-    write('audio/u1.wav', '');
-    write('audio/u2.wav', '');
-    write('audio/u3.wav', '');
+    for (const n of ['u1', 'u2', 'u3']) recording(`${n}.wav`);
+    recording('u4.wav', true);
     const wx = (words: object[]) => JSON.stringify({ segments: [{ start: 0, end: 3, text: '', words }] });
     write(
       'al/u1.json',
@@ -169,12 +168,13 @@ describe('placeUntimedWords', () => {
       'al/u3.json',
       wx([{ word: 'no', start: 0.1, end: 0.3 }, { word: 'room' }, { word: 'here', start: 0.3, end: 0.5 }]),
     );
+    write('al/u4.json', wx([{ word: 'silent', start: 0.1, end: 0.2 }, { word: 'after' }]));
     const scanned = scanCorpus({
       audioDir: path.join(dir, 'audio'),
       alignment: path.join(dir, 'al'),
       keepUntimed: true,
     });
-    expect(scanned.untimed!.map((u) => u.utterance.id)).toEqual(['u1', 'u3']);
+    expect(scanned.untimed!.map((u) => u.utterance.id)).toEqual(['u1', 'u3', 'u4']);
     const fake = fakeAligner();
     const r = await placeUntimedWords(scanned, 'en-us', fake.align);
     expect(r).toEqual({ placed: 1, utterances: 1 });
@@ -200,6 +200,10 @@ describe('placeUntimedWords', () => {
         reason: expect.stringMatching(
           /^1 word\(s\) without times that SIEVE's aligner could not place either: "room" \(word 2\) \(words 2–2: no room/,
         ),
+      },
+      {
+        item: `u4 (${path.join(dir, 'al', 'u4.json')})`,
+        reason: 'the recording is silent (below -50 dBFS): its words without times cannot be placed',
       },
     ]);
   });

@@ -7,7 +7,7 @@ import { type PlacedTimes, mergePlaced, planUntimed } from '../../core/forcedAli
 import type { GoldWord } from '../../core/gold/records';
 import { WORD_SOURCE } from '../../core/gold/wordMarks';
 import type { AlignLanguage, AlignOptions } from '../forcedAlign/types';
-import { type AlignFunction, alignWords, namedWords } from './alignRecordings';
+import { type AlignFunction, SILENCE_PEAK_DBFS, alignWords, namedWords, peakDbfs } from './alignRecordings';
 import type { ImportIssue, ScannedCorpus, SkippedItem, UntimedUtterance } from './scanCorpus';
 import type { CorpusUtterance } from './writeCorpus';
 
@@ -23,6 +23,17 @@ async function placeOne(
   const plan = planUntimed(u.words, extent);
   const results: PlacedTimes[][] = [];
   const texts = u.words.map((w) => w.text);
+  if (plan.stretches.length > 0) {
+    // Silence has no place for a word, however the aligner would squeeze one in.
+    let peak: number;
+    try {
+      peak = await peakDbfs(u.audioFile);
+    } catch (err) {
+      return `the audio cannot be read: ${(err as Error).message}`;
+    }
+    if (peak < SILENCE_PEAK_DBFS)
+      return `the recording is silent (below ${SILENCE_PEAK_DBFS} dBFS): its words without times cannot be placed`;
+  }
   for (const s of plan.stretches) {
     const run = u.words.slice(s.first, s.last + 1);
     const tokens = run.map((w) => wordToken(w.text, lang));
