@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { wordToken } from './normaliseTranscript';
 import { letterToSound } from '../ne/letterToSound';
 import { type PronunciationLexicon, pronounce } from './pronounce';
 
@@ -72,5 +74,24 @@ describe('pronounce', () => {
 
   it('gives no phones when nothing in the token can be spoken', () => {
     expect(pronounce('ʔʔ', 'en-us', EN)).toEqual({ phones: null, source: 'lts', guessed: ['ʔʔ'] });
+  });
+
+  it('pronounces every written word with a letter or digit in it, in either language (property)', () => {
+    const none: PronunciationLexicon = { model: () => undefined };
+    const phoneSet = { 'en-us': /^[A-Z]{1,2}$/, 'fr-fr': /^[a-z]{2}$/ } as const;
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-zéèçà0-9'’.,-]{0,10}[A-Za-z0-9][A-Za-zéèçà0-9'’.,-]{0,10}$/),
+        fc.constantFrom('en-us' as const, 'fr-fr' as const),
+        (written, lang) => {
+          const token = wordToken(written, lang);
+          const p = pronounce(token, lang, none);
+          expect(p.source).toBe('lts');
+          expect(p.phones).not.toBeNull();
+          expect(p.phones!.split(' ').every((ph) => phoneSet[lang].test(ph))).toBe(true);
+          expect(p.guessed.length).toBeGreaterThan(0);
+        },
+      ),
+    );
   });
 });
