@@ -47,18 +47,22 @@ describe.skipIf(!hasEspeak)(
       audio('empty.wav', 'Nothing written for this one');
       audio('missing.wav', 'No transcript at all');
       writeWav(path.join(dir, 'audio', 'silence.wav'), 2, 16000, () => 0);
+      // A rate the model cannot use: its filters reach 3700 Hz.
+      writeWav(path.join(dir, 'audio', 'lowrate.wav'), 1, 4000, (t) => 0.5 * Math.sin(2 * Math.PI * 300 * t));
+      write('tr/lowrate.txt', 'I want to go from Bonn to Berlin\n');
       write('tr/silence.txt', 'I want to go from Bonn to Berlin\n');
       write('tr/good.txt', 'I want to go from Bonn to Berlin.\n');
       write('tr/french.txt', 'I want to go from Bonn to Berlin\n');
       write('tr/empty.txt', '\n');
       const r = await sieve('import', 'p.sieve', '--audio', 'audio', '--transcripts', 'tr');
       expect(r.code).toBe(0);
-      expect(r.err).toMatch(/aligning 1\/4: empty/);
+      expect(r.err).toMatch(/aligning 1\/5: empty/);
+      expect(r.out).toMatch(/skipped {2}lowrate \(.*lowrate\.wav\): the aligner failed: .*4000 Hz/);
       expect(r.out).toMatch(/skipped {2}silence \(.*silence\.wav\): the recording is silent/);
       expect(r.out).toMatch(/skipped {2}empty \(.*empty\.wav\): the transcript is empty/);
       expect(r.out).toMatch(/skipped {2}.*missing\.wav: no transcript for "missing"/);
       expect(r.out).toMatch(/skipped {2}french \(.*french\.wav\): \d+ of 8 words could not be placed/);
-      expect(r.out).toMatch(/created .*p\.sieve: 1 utterances, 8 words, .* 1 audio files added; 4 skipped/);
+      expect(r.out).toMatch(/created .*p\.sieve: 1 utterances, 8 words, .* 1 audio files added; 5 skipped/);
       const words = storedWords('p.sieve', 'good');
       expect(words.map((w) => w.text)).toEqual(['I', 'want', 'to', 'go', 'from', 'Bonn', 'to', 'Berlin.']);
       for (const [i, w] of words.entries()) {
