@@ -24,7 +24,10 @@ export interface AlignedRecordings {
   warnings: ImportIssue[];
 }
 
-/** Tokens and phones of `texts` for the aligner, and the words guessed; or why they cannot be aligned. */
+/**
+ * The aligner's words for `tokens` (with phones where the model's dictionary lacks them) and the words
+ * guessed from their spelling; or why they cannot be aligned.
+ */
 export function alignWords(
   tokens: readonly string[],
   lang: AlignLanguage,
