@@ -1,17 +1,17 @@
 import type { Handlers } from '../../core/api/contract';
 import { SIEVE_VERSION } from '../../core/version';
+import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { runImportWorker } from '../import/readInWorker';
 import type { ImportWriteTask } from '../import/importWorkerProtocol';
 import type { ProjectStore } from '../store/projectStore';
 import { writeWhenFree } from '../store/writeTransaction';
-import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { compareSystems, corpusScores, coverageOf } from '../../core/scoring/corpusScores';
-import { systemScores, utteranceScores as utteranceScoresOf } from '../scoring/projectScores';
 import type { CorpusReport, DialogPurpose } from '../../core/api/contract';
 import { AppError } from '../../core/errors';
 import { withProjectErrors } from './projectErrors';
 import type { Session } from './session';
 import { scoreProject } from '../scoring/scoreProject';
+import { getSystemOutput } from '../store/systemStore';
 import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
 import { selectSystems } from '../report/collectReport';
 import type { PrintToPdf } from '../report/exportReport';
@@ -25,11 +25,6 @@ export interface HandlerCapabilities {
   printToPdf?: PrintToPdf;
   /** Shows the native dialog for `purpose`; the paths chosen, none when cancelled. */
   choosePaths?: (purpose: DialogPurpose) => Promise<string[]>;
-}
-
-/** One utterance's scores for a system in the open project (see `projectScores`). */
-function utteranceScores(session: Session, systemId: number, utteranceId: string) {
-  return utteranceScoresOf(session.project, systemId, utteranceId);
 }
 
 /** A figure for JSON, which has no NaN or Infinity: an undefined figure travels as null. */
@@ -162,13 +157,10 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
         progress(total, total, 'done');
         return report;
       }),
-    'score:compare': ({ systemA, systemB }) => {
+    'score:compare': async ({ systemA, systemB }) => {
       const project = session.project;
-      const of = (systemId: number) => {
-        if (!project.systems().some((s) => s.id === systemId))
-          throw new AppError('NOT_FOUND', `No system ${systemId}.`, { systemId });
-        return systemScores(project, systemId);
-      };
+      const scores = await scoreProject(project, { systemIds: [...new Set([systemA, systemB])] });
+      const of = (systemId: number) => scores.get(systemId)!;
       const iv = (x: { value: number; lo: number; hi: number }) => ({
         value: fin(x.value),
         lo: fin(x.lo),
@@ -194,9 +186,22 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
       for (const p of paths) session.grants.grantNamed(p);
       return { paths };
     },
-    'score:utterance': ({ systemId, utteranceId }) => {
-      const r = utteranceScores(session, systemId, utteranceId);
-      return { systemId, utteranceId, scores: asApiScores(r.scores), output: r.output, cached: r.cached };
+    'score:utterance': async ({ systemId, utteranceId }) => {
+      const project = session.project;
+      let cached = false;
+      const scores = await scoreProject(project, {
+        systemIds: [systemId],
+        utteranceIds: [utteranceId],
+        onCacheRead: (hits) => (cached = hits === 1),
+      });
+      const output = getSystemOutput(project.db, systemId, utteranceId);
+      return {
+        systemId,
+        utteranceId,
+        scores: asApiScores(scores.get(systemId)!.get(utteranceId)!),
+        output,
+        cached,
+      };
     },
     'system:upload': ({ name, files }) =>
       startImport(session, 'system:upload', {

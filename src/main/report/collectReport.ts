@@ -1,9 +1,8 @@
 // Gathers what a report needs from an open project: the gold and speaker of every utterance and, for each
-// selected system, its per-utterance scores (from the score cache, or as given by the caller), N-best lists
-// and words.
+// selected system, its per-utterance scores (as the caller got them from `scoreProject`), N-best lists and
+// words.
 import { AppError } from '../../core/errors';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
-import { systemScores } from '../scoring/projectScores';
 import { readGold } from '../store/goldStore';
 import type { Db } from '../store/openDatabase';
 import type { ProjectStore } from '../store/projectStore';
@@ -59,20 +58,17 @@ export function readReportInput(
   };
 }
 
-/**
- * The report's input for `systems`. `scores` supplies a system's per-utterance scores when the caller has
- * them already (scored in worker threads); otherwise they come from `systemScores` (the cache).
- */
+/** The report's input for `systems`, with their per-utterance scores as `scoreProject` gave them. */
 export function collectReportInput(
   store: ProjectStore,
   systems: readonly { id: number; name: string }[],
-  scores?: ReadonlyMap<number, ReadonlyMap<string, UtteranceScores>>,
+  scores: ReadonlyMap<number, ReadonlyMap<string, UtteranceScores>>,
 ): ReportInput {
   return readReportInput(
     store.db,
     store.summary().name,
     store.listUtterances().map((u) => u.id),
     systems,
-    (id) => scores?.get(id) ?? systemScores(store, id),
+    (id) => scores.get(id)!,
   );
 }

@@ -10,7 +10,7 @@ import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
 import { dispatch } from '../api/dispatch';
 import { createHandlers } from '../api/handlers';
 import { Session } from '../api/session';
-import { systemScores } from '../scoring/projectScores';
+import { scoreProject } from '../scoring/scoreProject';
 import { collectReportInput } from './collectReport';
 import { nbestBreakdown } from './nbestBreakdown';
 import type { ReportModel } from './reportModel';
@@ -58,7 +58,7 @@ describe('report API', { timeout: 60_000 }, () => {
     const r = await call(h, 'score:utterances', { systemId: sys.id });
     expect(r.ok).toBe(true);
     const rows = (r as { value: { utteranceId: string; metrics: Record<string, number | null> }[] }).value;
-    const scores = systemScores(session.project, sys.id);
+    const scores = (await scoreProject(session.project, { systemIds: [sys.id] })).get(sys.id)!;
     expect(rows.map((x) => x.utteranceId)).toEqual([...scores.keys()]);
     for (const x of rows) expect(x.metrics).toEqual(utteranceMetrics(scores.get(x.utteranceId)!));
     expect(await call(h, 'score:utterances', { systemId: 999 })).toMatchObject({
@@ -87,7 +87,11 @@ describe('report API', { timeout: 60_000 }, () => {
       ((await job(h, 'report:export', { format: 'json', systemIds: [a!.id] })) as { value: unknown }).value,
     );
     expect(nbest).toEqual((JSON.parse(exported.content) as ReportModel).nbest);
-    const input = collectReportInput(session.project, [{ id: a!.id, name: a!.name }]);
+    const input = collectReportInput(
+      session.project,
+      [{ id: a!.id, name: a!.name }],
+      await scoreProject(session.project, { systemIds: [a!.id] }),
+    );
     const gold = new Map(input.utterances.map((u) => [u.id, u.gold]));
     expect(nbest).toEqual([nbestBreakdown(a!.name, input.systems[0]!.nbest, gold)]);
     expect(nbest[0]!.groups.some((g) => g.figures['FRecall@1'] !== null)).toBe(true);

@@ -1,6 +1,6 @@
-// The report methods as jobs: what the cache lacks is scored first (in the scoring worker threads), then a
-// report worker thread builds the model and renders the plots or the report text, so the app process keeps
-// answering other calls meanwhile. PDF is printed here from the worker's HTML (printing needs Electron).
+// The report methods as jobs: the scores come from `scoreProject` (what the cache lacks is scored in the
+// scoring worker threads) and are handed, as the cache's JSON, to a report worker thread that builds the
+// model and renders the plots or the report text, so the app process keeps answering other calls meanwhile. PDF is printed here from the worker's HTML (printing needs Electron).
 // The worker entry is the built `reportWorker.js` next to the running bundle, or, when running from source
 // (tests, `tsx`), the TypeScript source loaded through tsx's loader.
 import { Worker } from 'node:worker_threads';
@@ -8,10 +8,8 @@ import { workerEntry } from '../workerEntry';
 import { workerError } from '../workerFailure';
 import type { DashboardReport, JobStatus, ReportFile } from '../../core/api/contract';
 import type { Jobs } from '../api/jobs';
-import { scoringContext } from '../scoring/projectScores';
-import { scoreProject } from '../scoring/scoreProject';
+import { scoreProjectJson } from '../scoring/scoreProject';
 import type { ProjectStore } from '../store/projectStore';
-import { missingScores } from './cachedScores';
 import { selectSystems } from './collectReport';
 import { type PrintToPdf, type TextFormat, assertCanPrint, reportFile } from './exportReport';
 import type { ReportResult, ReportTask, ReportWorkerMessage } from './reportWorkerProtocol';
@@ -62,17 +60,18 @@ export function startReportJob(
   const systems = selectSystems(project, systemIds);
   if (output === 'pdf') assertCanPrint(printToPdf);
   return jobs.start(kind, async (progress): Promise<DashboardReport | ReportFile> => {
-    const ids = systems.map((s) => s.id);
-    const ctx = scoringContext(project);
-    // Scored in the scoring worker threads and cached; the report worker then only reads the cache.
-    if (missingScores(project.db, ids, ctx.signature) > 0)
-      await scoreProject(project, { systemIds: ids, onProgress: (d, t) => progress(d, t, 'scoring') });
+    // Left as JSON: this thread only reads them from the cache and passes them on, the worker parses them.
+    const scores = await scoreProjectJson(project, {
+      systemIds: systems.map((s) => s.id),
+      onProgress: (d, t) => progress(d, t, 'scoring'),
+    });
     const name = project.summary().name;
     const result = await runReportWorker(
       {
         // The file SQLite reads: the project, or the snapshot a project in a read-only folder is read from.
         file: project.db.name,
-        settings: ctx.settings,
+        settings: project.scoringSettings().settings,
+        scores,
         project: name,
         systems,
         output: output === 'pdf' ? 'html' : output,

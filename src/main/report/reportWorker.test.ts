@@ -10,11 +10,11 @@ import { type JobStatus, ReportFile, UtterancePage } from '../../core/api/contra
 import { dispatch } from '../api/dispatch';
 import { createHandlers } from '../api/handlers';
 import { Session } from '../api/session';
-import { scoringContext } from '../scoring/projectScores';
-import { scoreProject } from '../scoring/scoreProject';
+import { scoringContext } from '../scoring/scoringContext';
+import { scoreProject, scoreProjectJson } from '../scoring/scoreProject';
 import { createProject } from '../store/createProject';
 import { ProjectStore } from '../store/projectStore';
-import { missingScores } from './cachedScores';
+import { scoreCacheReader } from '../store/scoreCache';
 import { collectReportInput, selectSystems } from './collectReport';
 import { reportText } from './exportReport';
 import { type ReportModel, buildReport } from './reportModel';
@@ -28,18 +28,18 @@ beforeAll(() => {
 });
 afterAll(() => tmp.cleanup());
 
-/** The report model built in this thread from the cache, as the command line builds it. */
+/** The report model built in this thread, as the command line builds it. */
 async function inThreadModel(store: ProjectStore): Promise<ReportModel> {
   const systems = selectSystems(store);
-  await scoreProject(store);
-  // Read back from the cache: the scores the worker reads.
   return buildReport(collectReportInput(store, systems, await scoreProject(store, { jobs: 1 })));
 }
 
-function taskOf(store: ProjectStore, output: ReportTask['output']): ReportTask {
+/** A report worker's task, with the scores as the report job hands them over. */
+async function taskOf(store: ProjectStore, output: ReportTask['output']): Promise<ReportTask> {
   return {
     file: store.file,
     settings: scoringContext(store).settings,
+    scores: await scoreProjectJson(store),
     project: store.summary().name,
     systems: selectSystems(store),
     output,
@@ -52,8 +52,8 @@ describe('report worker', () => {
     copyDemo(dir);
     const store = ProjectStore.open(path.join(dir, 'demo.sieve'));
     try {
-      // A change of gold after scoring: that utterance's cached scores are stale, and the worker scores it
-      // itself from the same snapshot it reads the gold from.
+      // A change of gold after scoring: that utterance's cached scores are stale, and the scores handed to
+      // the worker are those of the new gold.
       await scoreProject(store);
       const u = store.listUtterances()[0]!.id;
       const concepts = store.goldState(u).gold.concepts;
@@ -61,21 +61,24 @@ describe('report worker', () => {
         { field: 'concepts', before: concepts, after: [...concepts, { attribute: 'extra', value: 'x' }] },
       ]);
       const ids = selectSystems(store).map((s) => s.id);
-      expect(missingScores(store.db, ids, scoringContext(store).signature)).toBe(ids.length);
+      const cache = scoreCacheReader(store.db, scoringContext(store).signature);
+      expect(ids.filter((id) => cache.pair(id, u) !== undefined)).toEqual([]);
       const phases: string[] = [];
-      const stale = await runReportWorker(taskOf(store, 'json'), (_d, _t, phase) => phases.push(phase));
+      const rescored = await runReportWorker(await taskOf(store, 'json'), (_d, _t, phase) =>
+        phases.push(phase),
+      );
       expect(phases).toEqual(expect.arrayContaining(['reading', 'building', 'writing']));
+      expect(ids.filter((id) => cache.pair(id, u) !== undefined)).toEqual(ids);
 
       const model = await inThreadModel(store);
-      expect(missingScores(store.db, ids, scoringContext(store).signature)).toBe(0);
       expect(model.utterances[0]!.rows[0]!.utteranceId).toBe(u);
-      expect(stale).toEqual({ type: 'text', text: await reportText(model, 'json') });
+      expect(rescored).toEqual({ type: 'text', text: await reportText(model, 'json') });
       for (const format of ['html', 'csv', 'md'] as const)
-        expect(await runReportWorker(taskOf(store, format))).toEqual({
+        expect(await runReportWorker(await taskOf(store, format))).toEqual({
           type: 'text',
           text: await reportText(model, format),
         });
-      const plots = await runReportWorker(taskOf(store, 'plots'));
+      const plots = await runReportWorker(await taskOf(store, 'plots'));
       expect(plots).toEqual({
         type: 'plots',
         plots: await renderPlots(model.plots),
@@ -92,7 +95,7 @@ describe('report worker', () => {
     const dir = path.join(tmp.dir, 'gone');
     copyDemo(dir);
     const store = ProjectStore.open(path.join(dir, 'demo.sieve'));
-    const task = { ...taskOf(store, 'csv'), file: path.join(dir, 'missing.sieve') };
+    const task = { ...(await taskOf(store, 'csv')), file: path.join(dir, 'missing.sieve') };
     store.close();
     await expect(runReportWorker(task)).rejects.toThrow(/missing\.sieve|unable to open/i);
   }, 60_000);

@@ -1,11 +1,10 @@
-// A report worker thread: opens the project file read-only, reads the gold, the N-best lists and the cached
-// scores from one snapshot (scoring here any pair the cache lacks, without writing), builds the report
-// model and renders the plots or the report text, so the app process stays free to answer other calls.
+// A report worker thread: given the scores the report job got from `scoreProject`, opens the project file
+// read-only, reads the gold, the N-best lists and the words from one snapshot, builds the report model and
+// renders the plots or the report text, so the app process stays free to answer other calls.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { workerFailure } from '../workerFailure';
-import { scoringContextFor } from '../scoring/projectScores';
-import { readScores } from './cachedScores';
+import { parseScores } from '../scoring/projectScores';
 import { readReportInput } from './collectReport';
 import { reportText } from './exportReport';
 import { buildReport } from './reportModel';
@@ -21,14 +20,11 @@ async function run(): Promise<void> {
   try {
     db.pragma('busy_timeout = 5000');
     post({ type: 'progress', phase: 'reading', done: 0, total: 0 });
-    const ctx = scoringContextFor(task.settings);
+    const scores = parseScores(task.scores);
     const input = db.transaction(() => {
-      const ids = db.prepare('SELECT id FROM utterance ORDER BY ord').pluck().all() as string[];
-      const scores = readScores(
-        db,
-        task.systems.map((s) => s.id),
-        ids,
-        ctx,
+      // The utterances scored for every system (one imported since is left for the next report).
+      const ids = (db.prepare('SELECT id FROM utterance ORDER BY ord').pluck().all() as string[]).filter(
+        (id) => task.systems.every((s) => scores.get(s.id)?.has(id)),
       );
       return readReportInput(db, task.project, ids, task.systems, (id) => scores.get(id)!);
     })();

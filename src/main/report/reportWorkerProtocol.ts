@@ -2,6 +2,7 @@
 // progress, and its one answer (the plots, the report text, or the error).
 import type { AsrReport } from '../../core/asr/asrReport';
 import type { NbestBreakdown, PlotSvg, ScoringSettings } from '../../core/api/contract';
+import type { ProjectScoresJson } from '../scoring/projectScores';
 import type { WorkerFailure } from '../workerFailure';
 import type { TextFormat } from './exportReport';
 
@@ -9,8 +10,10 @@ import type { TextFormat } from './exportReport';
 export interface ReportTask {
   /** The project file, opened read-only by the worker. */
   file: string;
-  /** The project's scoring settings: the cache entries valid for them are read. */
+  /** The project's scoring settings (whether utterances without output count in the corpus figures). */
   settings: ScoringSettings;
+  /** The systems' scores, as `scoreProject` gave them to the app process (the score cache's JSON). */
+  scores: ProjectScoresJson;
   /** The project's name, as the report prints it. */
   project: string;
   /** The systems of the report, in project order. */

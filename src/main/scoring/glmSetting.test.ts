@@ -17,7 +17,7 @@ import { scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { runSieve } from '../../../test/helpers/runSieve';
 import { ProjectStore } from '../store/projectStore';
 import { getSystemOutput } from '../store/systemStore';
-import { scoringContext } from './projectScores';
+import { scoringContext } from './scoringContext';
 import { scoreProject } from './scoreProject';
 import { runScorePool } from './workerPool';
 import type { ScoreCacheRow } from '../store/scoreCache';

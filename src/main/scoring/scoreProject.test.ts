@@ -13,10 +13,10 @@ import { writeWav } from '../../../test/helpers/wavFixture';
 import { writeCorpus } from '../import/writeCorpus';
 import { ProjectStore } from '../store/projectStore';
 import { getSystemOutput, importSystemOutputs } from '../store/systemStore';
-import { scoringContext, systemScores, utteranceScores } from './projectScores';
+import { scoringContext } from './scoringContext';
 import { scoreProject } from './scoreProject';
 import { runScorePool } from './workerPool';
-import type { ScoreCacheRow } from '../store/scoreCache';
+import { type ScoreCacheRow, scoreCacheReader } from '../store/scoreCache';
 
 let dir: string;
 let cleanup: () => void;
@@ -136,16 +136,22 @@ describe('scoreProject', { timeout: 60_000 }, () => {
     expect(progress.at(-1)).toEqual([total, total]);
     for (let k = 1; k < progress.length; k++)
       expect(progress[k]![0]).toBeGreaterThanOrEqual(progress[k - 1]![0]);
-    // Every pair is now cached under the project's settings, and read back as systemScores reads it.
+    // Every pair is now cached under the project's settings, and read back whole or one utterance at a time.
     const store = ProjectStore.open(file);
     try {
+      const cache = scoreCacheReader(store.db, scoringContext(store).signature);
       for (const s of store.systems())
-        for (const u of store.listUtterances()) {
-          const r = utteranceScores(store, s.id, u.id);
-          if (r) expect(r.cached).toBe(true);
-        }
-      const again = await scoreProject(store, { jobs: 2 });
-      for (const s of store.systems()) expect(again.get(s.id)).toEqual(systemScores(store, s.id));
+        for (const u of store.listUtterances()) expect(cache.pair(s.id, u.id)).toBeDefined();
+      let cached = -1;
+      const again = await scoreProject(store, { jobs: 2, onCacheRead: (n) => (cached = n) });
+      expect(cached).toBe(total);
+      expect(again).toEqual(got);
+      for (const s of store.systems()) {
+        const u = store.listUtterances()[1]!.id;
+        const one = await scoreProject(store, { systemIds: [s.id], utteranceIds: [u] });
+        expect(one).toEqual(new Map([[s.id, new Map([[u, got.get(s.id)!.get(u)!]])]]));
+      }
+      await expect(scoreProject(store, { utteranceIds: ['nope'] })).rejects.toThrow(/No utterance nope/);
     } finally {
       store.close();
     }

@@ -1,20 +1,24 @@
-// Scores a whole project: what the cache holds for the current gold, output and settings is read in bulk,
-// the rest is scored in a pool of worker threads (or in this thread for one job or a handful of pairs), and
-// the new scores are written to the cache in batches, by the workers themselves or by this thread.
+// Where scores come from: every caller that needs an utterance's scores (the CLI, the API's score methods,
+// the report job) asks `scoreProject`. What the cache holds for the current gold, output and settings is
+// read in bulk, the rest is scored in a pool of worker threads (or in this thread for one job or a handful
+// of pairs), and the new scores are written to the cache in batches, by the workers themselves or by this
+// thread. Scores travel as the JSON the cache holds until a caller parses them, so a score reads the same
+// whichever way it came (an undefined figure reads as null).
 import os from 'node:os';
-import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { AppError } from '../../core/errors';
-import { readGold } from '../store/goldStore';
 import { ProjectStore } from '../store/projectStore';
-import { scoreCacheWriter } from '../store/scoreCache';
-import { getSystemOutput, getSystemProfile } from '../store/systemStore';
-import { type ScoringContext, scoringContext } from './projectScores';
+import { type ScoreCacheRow, scoreCacheReader, scoreCacheWriter } from '../store/scoreCache';
+import { type ProjectScores, type ProjectScoresJson, parseScores } from './projectScores';
+import { pairScorer } from './scorePair';
+import { type ScoringContext, scoringContext } from './scoringContext';
 import { runScorePool } from './workerPool';
 
 /** How to score a project. */
 export interface ScoreProjectOptions {
   /** The systems to score (all when omitted). */
   systemIds?: readonly number[];
+  /** The utterances to score (all when omitted); each must be the project's. */
+  utteranceIds?: readonly string[];
   /** Worker threads at most (default: the machine's available parallelism); 1 scores in this thread. */
   jobs?: number;
   /**
@@ -22,38 +26,41 @@ export interface ScoreProjectOptions {
    * an utterance without a system's output is scored too, as an empty hypothesis (coverage.ts).
    */
   onProgress?: (done: number, total: number) => void;
+  /** Called once the cache is read, with how many of the `total` pairs it held valid scores for. */
+  onCacheRead?: (cached: number, total: number) => void;
 }
 
 /** Below this many pairs to score, starting threads costs more than it saves. */
 const IN_THREAD_BELOW = 32;
 
-/** Scores per system id: utterance id → scores, in the project's utterance order. */
-export type ProjectScores = Map<number, Map<string, UtteranceScores>>;
+/** Below this many utterances asked for, the cache is looked up pair by pair rather than read whole. */
+const LOOK_UP_BELOW = 32;
 
 /** Reads the cached scores valid for the current gold, output and `ctx`'s settings, and what is left to score. */
 function cachedAndMissing(
   store: ProjectStore,
   systemIds: readonly number[],
+  utteranceIds: readonly string[],
+  some: boolean,
   ctx: ScoringContext,
-): { cached: Map<number, Map<string, UtteranceScores>>; missing: [number, string][]; total: number } {
-  const utterances = store.db.prepare('SELECT id FROM utterance').pluck();
-  const valid = store.db.prepare(
-    `SELECT c.utterance_id AS u, c.value AS v FROM score_cache c
-       JOIN utterance t ON t.id = c.utterance_id
-       JOIN system s ON s.id = c.system_id
-      WHERE c.system_id = ? AND c.metric = 'utterance' AND c.signature = ?
-        AND c.gold_rev = t.gold_rev AND c.output_rev = s.output_rev`,
-  );
-  const cached = new Map<number, Map<string, UtteranceScores>>();
+): { cached: ProjectScoresJson; missing: [number, string][]; total: number } {
+  const cache = scoreCacheReader(store.db, ctx.signature);
+  const cached: ProjectScoresJson = new Map();
   const missing: [number, string][] = [];
   let total = 0;
   store.db.transaction(() => {
     for (const systemId of systemIds) {
-      const hits = new Map<string, UtteranceScores>();
-      for (const row of valid.all(systemId, ctx.signature) as { u: string; v: string }[])
-        hits.set(row.u, JSON.parse(row.v) as UtteranceScores);
+      let hits: Map<string, string>;
+      // A few utterances are looked up one by one; a whole system's entries are read at once.
+      if (some) {
+        hits = new Map();
+        for (const u of utteranceIds) {
+          const hit = cache.pair(systemId, u);
+          if (hit !== undefined) hits.set(u, hit);
+        }
+      } else hits = cache.system(systemId);
       cached.set(systemId, hits);
-      for (const u of utterances.all() as string[]) {
+      for (const u of utteranceIds) {
         total++;
         if (!hits.has(u)) missing.push([systemId, u]);
       }
@@ -62,69 +69,47 @@ function cachedAndMissing(
   return { cached, missing, total };
 }
 
-/** One pair scored in this thread, with the revisions of the gold and the output it was computed from. */
-interface ScoredPair {
-  systemId: number;
-  utteranceId: string;
-  scores: UtteranceScores;
-  goldRev: number;
-  outputRev: number;
-}
-
-/** Writes scored pairs to the cache in one transaction, with the revisions they were computed from. */
-function cacheWriter(store: ProjectStore, ctx: ScoringContext): (results: readonly ScoredPair[]) => void {
-  // A read-only project is scored all the same; its scores are just not kept.
-  if (store.readOnly) return () => {};
-  const writer = scoreCacheWriter(store.db, ctx.signature);
-  return (results) =>
-    writer.write(
-      results.map((r) => ({
-        systemId: r.systemId,
-        utteranceId: r.utteranceId,
-        goldRev: r.goldRev,
-        outputRev: r.outputRev,
-        value: JSON.stringify(r.scores),
-      })),
-    );
-}
-
 /** Scores pairs in this thread, a chunk at a time, yielding to the event loop between chunks. */
 async function scoreInThread(
   store: ProjectStore,
   ctx: ScoringContext,
   chunks: readonly [number, string][][],
-  onScored: (results: ScoredPair[]) => void,
+  onScored: (rows: ScoreCacheRow[]) => void,
 ): Promise<void> {
-  const revs = store.db.prepare(
-    'SELECT (SELECT gold_rev FROM utterance WHERE id = ?) AS g, (SELECT output_rev FROM system WHERE id = ?) AS o',
-  );
+  const scorePair = pairScorer(store.db, ctx);
   for (const chunk of chunks) {
-    const results: ScoredPair[] = [];
+    const rows: ScoreCacheRow[] = [];
     for (const [systemId, utteranceId] of chunk) {
-      const r = revs.get(utteranceId, systemId) as { g: number | null; o: number | null };
-      if (r.g === null || r.o === null) continue;
-      const output = getSystemOutput(store.db, systemId, utteranceId);
-      const profile = getSystemProfile(store.db, systemId);
-      const gold = readGold(store.db, utteranceId);
-      const scores = scoreUtterance(gold, output, ctx.settings, ctx.deps, profile);
-      results.push({ systemId, utteranceId, scores, goldRev: r.g, outputRev: r.o });
+      const row = scorePair(systemId, utteranceId);
+      if (row) rows.push(row);
     }
-    onScored(results);
+    onScored(rows);
     await new Promise((r) => setImmediate(r));
   }
 }
 
 /**
- * Every utterance's scores of the chosen systems (all by default), by system id: cached scores where the
- * cache holds them for the current gold, output and settings, the rest scored in `jobs` worker threads
- * (each opening the project file on its own connection and writing what it scores to the cache, unless the
- * project is read-only) or, for one job or a handful of pairs, in this thread. Scores from the cache or
- * from workers are read from JSON (an undefined figure reads as null). Accepts an open store or a file.
+ * The chosen utterances' scores (all by default) of the chosen systems (all by default), by system id:
+ * cached scores where the cache holds them for the current gold, output and settings, the rest scored in
+ * `jobs` worker threads (each opening the project file on its own connection and writing what it scores to
+ * the cache, unless the project is read-only) or, for one job or a handful of pairs, in this thread and
+ * written to the cache here. Accepts an open store or a file.
  */
 export async function scoreProject(
   project: string | ProjectStore,
   options: ScoreProjectOptions = {},
 ): Promise<ProjectScores> {
+  return parseScores(await scoreProjectJson(project, options));
+}
+
+/**
+ * As `scoreProject`, the scores left as the JSON the cache holds: for a caller that hands them to another
+ * thread, which parses them there.
+ */
+export async function scoreProjectJson(
+  project: string | ProjectStore,
+  options: ScoreProjectOptions = {},
+): Promise<ProjectScoresJson> {
   const store = typeof project === 'string' ? ProjectStore.open(project) : project;
   try {
     const systems = store.systems();
@@ -132,9 +117,20 @@ export async function scoreProject(
     for (const id of systemIds)
       if (!systems.some((s) => s.id === id))
         throw new AppError('NOT_FOUND', `No system ${id}.`, { systemId: id });
+    const order = store.listUtterances().map((u) => u.id);
+    let utteranceIds = order;
+    if (options.utteranceIds) {
+      const known = new Set(order);
+      for (const id of options.utteranceIds)
+        if (!known.has(id)) throw new AppError('NOT_FOUND', `No utterance ${id}.`, { utteranceId: id });
+      const wanted = new Set(options.utteranceIds);
+      utteranceIds = order.filter((u) => wanted.has(u));
+    }
     const ctx = scoringContext(store);
-    const { cached, missing, total } = cachedAndMissing(store, systemIds, ctx);
+    const some = options.utteranceIds !== undefined && utteranceIds.length < LOOK_UP_BELOW;
+    const { cached, missing, total } = cachedAndMissing(store, systemIds, utteranceIds, some, ctx);
     let done = total - missing.length;
+    options.onCacheRead?.(done, total);
     options.onProgress?.(done, total);
 
     const jobs = Math.max(1, Math.min(os.availableParallelism(), Math.floor(options.jobs ?? Infinity)));
@@ -144,44 +140,40 @@ export async function scoreProject(
     const chunks: [number, string][][] = [];
     for (let k = 0; k < missing.length; k += size) chunks.push(missing.slice(k, k + size));
 
-    const fresh = new Map<number, Map<string, UtteranceScores>>(systemIds.map((id) => [id, new Map()]));
-    const scored = (n: number): void => {
-      done += n;
+    const fresh: ProjectScoresJson = new Map(systemIds.map((id) => [id, new Map()]));
+    const scored = (rows: readonly ScoreCacheRow[]): void => {
+      for (const r of rows) fresh.get(r.systemId)!.set(r.utteranceId, r.value);
+      done += rows.length;
       options.onProgress?.(done, total);
     };
     if (threads === 1) {
-      const write = cacheWriter(store, ctx);
-      await scoreInThread(store, ctx, chunks, (results) => {
-        write(results);
-        for (const r of results) fresh.get(r.systemId)!.set(r.utteranceId, r.scores);
-        scored(results.length);
+      // A read-only project is scored all the same; its scores are just not kept.
+      const writer = store.readOnly ? null : scoreCacheWriter(store.db, ctx.signature);
+      await scoreInThread(store, ctx, chunks, (rows) => {
+        writer?.write(rows);
+        scored(rows);
       });
     }
     // Workers read the file this connection reads (a read-only project may be read from a snapshot) and
     // write their scores to its cache themselves, so this thread only hands out chunks and collects the
-    // scores, read from JSON as a warm run reads them from the cache.
+    // scores.
     else
       await runScorePool(
         { file: store.db.name, settings: ctx.settings, cache: !store.readOnly },
         threads,
         chunks,
-        (rows) => {
-          for (const r of rows)
-            fresh.get(r.systemId)!.set(r.utteranceId, JSON.parse(r.value) as UtteranceScores);
-          scored(rows.length);
-        },
+        scored,
       );
 
     if (done !== total) options.onProgress?.(total, total);
-    const order = store.listUtterances().map((u) => u.id);
-    const out: ProjectScores = new Map();
+    const out: ProjectScoresJson = new Map();
     for (const id of systemIds) {
-      const m = new Map<string, UtteranceScores>();
+      const m = new Map<string, string>();
       const c = cached.get(id)!;
       const f = fresh.get(id)!;
-      for (const u of order) {
+      for (const u of utteranceIds) {
         const s = f.get(u) ?? c.get(u);
-        if (s) m.set(u, s);
+        if (s !== undefined) m.set(u, s);
       }
       out.set(id, m);
     }

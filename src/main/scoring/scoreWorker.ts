@@ -6,11 +6,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { ScoringSettings } from '../../core/api/contract';
-import { scoreUtterance } from '../../core/scoring/scoreUtterance';
-import { readGold } from '../store/goldStore';
 import { type ScoreCacheRow, scoreCacheWriter } from '../store/scoreCache';
-import { getSystemOutput, getSystemProfile } from '../store/systemStore';
-import { scoringContextFor } from './projectScores';
+import { pairScorer } from './scorePair';
+import { scoringContextFor } from './scoringContext';
 import type { WorkerReply, WorkerRequest } from './workerProtocol';
 
 /** What the pool starts each worker with. */
@@ -27,20 +25,8 @@ db.pragma('busy_timeout = 5000');
 if (cache) db.pragma('synchronous = NORMAL');
 const ctx = scoringContextFor(settings);
 const writer = cache ? scoreCacheWriter(db, ctx.signature) : null;
-const revs = db.prepare(
-  'SELECT (SELECT gold_rev FROM utterance WHERE id = ?) AS g, (SELECT output_rev FROM system WHERE id = ?) AS o',
-);
-
 // One read transaction per pair: the revisions and the records come from the same snapshot.
-const scorePair = db.transaction((systemId: number, utteranceId: string): ScoreCacheRow | null => {
-  const r = revs.get(utteranceId, systemId) as { g: number | null; o: number | null };
-  if (r.g === null || r.o === null) return null;
-  // Without output here, the parts the system outputs elsewhere are scored as empty hypotheses.
-  const output = getSystemOutput(db, systemId, utteranceId);
-  const profile = getSystemProfile(db, systemId);
-  const scores = scoreUtterance(readGold(db, utteranceId), output, ctx.settings, ctx.deps, profile);
-  return { systemId, utteranceId, goldRev: r.g, outputRev: r.o, value: JSON.stringify(scores) };
-});
+const scorePair = db.transaction(pairScorer(db, ctx));
 
 /** Rows scored but not yet written: another connection held the write lock when they were ready. */
 let unwritten: ScoreCacheRow[] = [];

@@ -11,7 +11,7 @@ import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
 import { runSieve } from '../../../test/helpers/runSieve';
 import { ProjectStore } from '../store/projectStore';
 import { getSystemOutput } from '../store/systemStore';
-import { scoringContext } from './projectScores';
+import { scoringContext } from './scoringContext';
 import { scoreProject } from './scoreProject';
 
 let dir: string;

@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { ProjectManifestInput } from '../../core/model/projectManifest';
 import { createProject } from './createProject';
 import { ProjectStore } from './projectStore';
-import { getCachedScore, getSystemOutput, importSystemOutputs, putCachedScore } from './systemStore';
+import { pairRevisions, scoreCacheReader, scoreCacheWriter } from './scoreCache';
+import { getSystemOutput, importSystemOutputs } from './systemStore';
 
 let db: Db;
 let cleanup: () => void;
@@ -156,21 +157,37 @@ describe('systems and the score cache', () => {
       ['out.jsonl'],
     );
     expect(first).toMatchObject({ replaced: false, added: 1, skipped: [{ id: 'ghost' }] });
-    const key = { systemId: first.system.id, utteranceId: 'train-1', metric: 'wer', signature: 'wer|v:1' };
-    putCachedScore(db, key, { wer: 0.5 });
-    expect(getCachedScore(db, key)).toEqual({ wer: 0.5 });
+    const systemId = first.system.id;
+    const signature = 'utterance|v:1';
+    // Scores cached with the pair's current revisions, and the cache's valid entry for it.
+    const put = (value: unknown): void =>
+      scoreCacheWriter(db, signature).write([
+        {
+          systemId,
+          utteranceId: 'train-1',
+          ...pairRevisions(db)(systemId, 'train-1')!,
+          value: JSON.stringify(value),
+        },
+      ]);
+    const get = (): unknown => {
+      const v = scoreCacheReader(db, signature).pair(systemId, 'train-1');
+      return v === undefined ? undefined : JSON.parse(v);
+    };
+    put({ wer: 0.5 });
+    expect(get()).toEqual({ wer: 0.5 });
 
     // A gold edit invalidates the utterance's cached scores.
     const g = readGold(db, 'train-1');
     applyGoldDiff(db, 'train-1', diffGold(g, { ...g, labels: { inputKind: 'asr' } }), { kind: 'edit' });
-    expect(getCachedScore(db, key)).toBeUndefined();
-    putCachedScore(db, key, { wer: 0.25 });
+    expect(get()).toBeUndefined();
+    put({ wer: 0.25 });
+    expect(get()).toEqual({ wer: 0.25 });
 
     // Re-import replaces all outputs atomically and invalidates the system's cache.
     const second = importSystemOutputs(db, 'asr-1', [{ id: 'air-1', words: [] }], ['out2.jsonl']);
     expect(second).toMatchObject({ replaced: true, added: 1, skipped: [] });
     expect(second.system.outputs).toBe(1);
-    expect(getCachedScore(db, key)).toBeUndefined();
+    expect(get()).toBeUndefined();
     expect(() => importSystemOutputs(db, 'asr-2', [{ id: 'ghost' }], ['x'])).toThrow(/None of the 1 outputs/);
     expect(() => importSystemOutputs(db, 'asr-1', [{ id: 'air-1' }, { id: 'air-1' }], ['x'])).toThrow(
       /Two outputs for utterance "air-1"/,

@@ -1,8 +1,60 @@
-// Writing computed utterance scores into the score cache, in batches: the scoring thread (or each scoring
-// worker, on its own connection) keeps the rows it has made and writes them in one transaction that takes
-// the write lock as it begins. A row carries the gold and output revisions it was computed from, so an entry
-// is valid only while both are current (see `scoreProject`'s read of the cache).
+// The score cache: one (system, utterance) pair's scores under one settings signature, as JSON, with the
+// revisions of the gold and of the system's output they were computed from. The rule of a valid entry is
+// written here once: it was computed under the signature asked for (the project's scoring settings) and
+// both revisions are still current. Reading, writing and the rule live here; what scores a pair is
+// `scoreProject`, the only reader. (A gold edit and a system's deletion drop the entries they make stale.)
+//
+// Writes come in batches: the scoring thread (or each scoring worker, on its own connection) keeps the rows
+// it has made and writes them in one transaction that takes the write lock as it begins.
 import type { Db } from './openDatabase';
+
+/** The entries of one system valid under a signature, joined to the revisions they must match. */
+const VALID_ENTRIES = `SELECT c.utterance_id AS u, c.value AS v FROM score_cache c
+   JOIN utterance t ON t.id = c.utterance_id
+   JOIN system s ON s.id = c.system_id
+  WHERE c.system_id = ? AND c.metric = 'utterance' AND c.signature = ?
+    AND c.gold_rev = t.gold_rev AND c.output_rev = s.output_rev`;
+
+/** Reads the cache's valid entries under one settings signature, as the JSON they were written as. */
+export interface ScoreCacheReader {
+  /** Every valid entry of a system: utterance id → scores as JSON. */
+  system(systemId: number): Map<string, string>;
+  /** One pair's valid entry as JSON, or undefined when there is none. */
+  pair(systemId: number, utteranceId: string): string | undefined;
+}
+
+/** A reader of the entries valid under `signature` on `db`. */
+export function scoreCacheReader(db: Db, signature: string): ScoreCacheReader {
+  const all = db.prepare(VALID_ENTRIES);
+  const one = db.prepare(`${VALID_ENTRIES} AND c.utterance_id = ?`);
+  return {
+    system(systemId) {
+      const out = new Map<string, string>();
+      for (const row of all.all(systemId, signature) as { u: string; v: string }[]) out.set(row.u, row.v);
+      return out;
+    },
+    pair(systemId, utteranceId) {
+      return (one.get(systemId, signature, utteranceId) as { v: string } | undefined)?.v;
+    },
+  };
+}
+
+/** The revisions a pair's scores are computed from: its utterance's gold and its system's output. */
+export interface PairRevisions {
+  goldRev: number;
+  outputRev: number;
+}
+
+/** Reads a pair's current revisions on `db`: undefined when its utterance or its system is gone. */
+export function pairRevisions(db: Db): (systemId: number, utteranceId: string) => PairRevisions | undefined {
+  const revs = db.prepare(
+    'SELECT (SELECT gold_rev FROM utterance WHERE id = ?) AS g, (SELECT output_rev FROM system WHERE id = ?) AS o',
+  );
+  return (systemId, utteranceId) => {
+    const r = revs.get(utteranceId, systemId) as { g: number | null; o: number | null };
+    return r.g === null || r.o === null ? undefined : { goldRev: r.g, outputRev: r.o };
+  };
+}
 
 /** One cache entry to write: a pair's scores as JSON and the revisions they were computed from. */
 export interface ScoreCacheRow {

@@ -1,4 +1,4 @@
-// Systems and their imported outputs, and the score cache keyed on (system, utterance, metric, settings).
+// Systems and their imported outputs (the scores cached for them are scoreCache.ts's).
 import { AppError } from '../../core/errors';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import { type SystemProfile, byName } from '../../core/scoring/coverage';
@@ -245,45 +245,4 @@ export function deleteSystem(db: Db, key: string | number): SystemDeleteSummary 
     profiles.get(db)?.delete(sys.id);
     return { name: sys.name, outputs, cachedScores };
   });
-}
-
-/** The key of one cached score. */
-export interface ScoreKey {
-  systemId: number;
-  utteranceId: string;
-  metric: string;
-  signature: string;
-}
-
-function revisions(db: Db, k: ScoreKey): { gold: number; output: number } {
-  const r = db
-    .prepare(
-      'SELECT (SELECT gold_rev FROM utterance WHERE id = ?) AS g, (SELECT output_rev FROM system WHERE id = ?) AS o',
-    )
-    .get(k.utteranceId, k.systemId) as { g: number | null; o: number | null };
-  if (r.g === null || r.o === null) throw new AppError('NOT_FOUND', 'No such system or utterance.', k);
-  return { gold: r.g, output: r.o };
-}
-
-/** A cached score, or undefined when none is cached for the current gold and output. */
-export function getCachedScore(db: Db, k: ScoreKey): unknown {
-  const row = db
-    .prepare(
-      `SELECT value, gold_rev, output_rev FROM score_cache
-       WHERE system_id = ? AND utterance_id = ? AND metric = ? AND signature = ?`,
-    )
-    .get(k.systemId, k.utteranceId, k.metric, k.signature) as
-    { value: string; gold_rev: number; output_rev: number } | undefined;
-  if (!row) return undefined;
-  const rev = revisions(db, k);
-  return row.gold_rev === rev.gold && row.output_rev === rev.output ? JSON.parse(row.value) : undefined;
-}
-
-/** Caches a score computed from the current gold and output. */
-export function putCachedScore(db: Db, k: ScoreKey, value: unknown): void {
-  const rev = revisions(db, k);
-  db.prepare(
-    `INSERT OR REPLACE INTO score_cache (system_id, utterance_id, metric, signature, gold_rev, output_rev, value)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(k.systemId, k.utteranceId, k.metric, k.signature, rev.gold, rev.output, JSON.stringify(value));
 }
