@@ -1,6 +1,7 @@
 import type { BenchSuite } from './harness';
 import { cliStartBench } from './cliStart.bench';
 import { formatsBench } from './formats.bench';
+import { goldEditBench } from './goldEdit.bench';
 import { nbestBench } from './nbest.bench';
 import { neBench } from './ne.bench';
 import { projectOpen } from './projectOpen.bench';
@@ -19,6 +20,7 @@ export const suites: readonly BenchSuite[] = [
   cliStartBench,
   projectOpen,
   storeScale,
+  goldEditBench,
   werBench,
   nbestBench,
   statsBench,

@@ -9,7 +9,7 @@ import { seededRandom } from '../../src/core/stats/prng';
 import { readGold } from '../../src/main/store/goldStore';
 import { openDatabase } from '../../src/main/store/openDatabase';
 import { makeProject, tempDir } from '../helpers/tempProject';
-import { IMPORT_UTTERANCES, goldAtRev } from './crashPlan';
+import { IMPORT_UTTERANCES, goldAtRev, stacksProblem } from './crashPlan';
 
 const require = createRequire(import.meta.url);
 const tsxLoader = require.resolve('tsx');
@@ -122,6 +122,7 @@ describe('crash safety', () => {
       expect(db.prepare("SELECT count(*) FROM history WHERE utterance_id = 'train-1'").pluck().get()).toBe(
         rev,
       );
+      expect(stacksProblem(db, 'train-1')).toBeNull();
       const gold = readGold(db, 'train-1');
       db.close();
       if (rev > 0) expect(gold).toEqual(goldAtRev(base, rev));

@@ -14,7 +14,7 @@ import { openDatabase } from '../../src/main/store/openDatabase';
 import { writeCorpus } from '../../src/main/import/writeCorpus';
 import { hostBundle } from '../helpers/hostBundle';
 import { writeWav } from '../helpers/wavFixture';
-import { bigCorpus, goldAtRev } from './crashPlan';
+import { bigCorpus, goldAtRev, stacksProblem } from './crashPlan';
 
 /** The utterance the client edits. */
 export const EDITED = 'base-0';
@@ -156,6 +156,8 @@ function checkProject(file: string, e: Expect, figures: KillFigures): string[] {
     if (rev < e.acked || rev > e.acked + 1) problems.push(`gold_rev ${rev}, acknowledged ${e.acked}`);
     const history = db.prepare('SELECT count(*) FROM history WHERE utterance_id = ?').pluck().get(EDITED);
     if (history !== rev) problems.push(`history has ${String(history)} entries at revision ${rev}`);
+    const stacks = stacksProblem(db, EDITED);
+    if (stacks) problems.push(`undo/redo stacks: ${stacks}`);
     if (rev > 0 && !isDeepStrictEqual(readGold(db, EDITED), goldAtRev(e.base, rev)))
       problems.push(`gold at revision ${rev} is not the edit of that revision`);
     e.acked = Math.max(e.acked, rev);

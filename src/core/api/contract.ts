@@ -42,6 +42,13 @@ export const GoldState = z.strictObject({
 });
 export type GoldState = z.infer<typeof GoldState>;
 
+/**
+ * What a saved edit answers: the revision it made and what the editor can undo or redo now. The editor
+ * already shows the records it sent, so they are not sent back.
+ */
+export const GoldSaved = GoldState.pick({ utteranceId: true, goldRev: true, canUndo: true, canRedo: true });
+export type GoldSaved = z.infer<typeof GoldSaved>;
+
 /** A system whose outputs were imported into the project. */
 export const SystemInfo = z.strictObject({
   id: z.number().int().positive(),
@@ -295,7 +302,7 @@ export const contract = {
       diff: GoldDiff,
       label: z.string().max(200).optional(),
     }),
-    output: GoldState,
+    output: GoldSaved,
   },
   'gold:undo': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
   'gold:redo': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { diffGold } from '../../core/gold/diff';
 import { AppError } from '../../core/errors';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
-import { applyGoldDiff, readGold, undoRedo, undoStacks } from './goldStore';
+import { applyGoldDiff, editState, readGold, undoRedo } from './goldStore';
 import { type Db, openDatabase } from './openDatabase';
 import path from 'node:path';
 import type { ProjectManifestInput } from '../../core/model/projectManifest';
@@ -48,11 +48,17 @@ describe('gold store', () => {
     expect(saved.gold).toEqual(after);
     expect(readGold(db, 'train-1')).toEqual(after);
     const words2 = { ...after, words: after.words.map((w, i) => (i === 1 ? { ...w, endSec: 0.405 } : w)) };
-    applyGoldDiff(db, 'train-1', diffGold(after, words2), { kind: 'edit', label: 'drag' });
-    expect(undoStacks(db, 'train-1').undo).toHaveLength(2);
+    expect(
+      applyGoldDiff(db, 'train-1', diffGold(after, words2), { kind: 'edit', label: 'drag' }),
+    ).toMatchObject({
+      goldRev: 2,
+      canUndo: true,
+      canRedo: false,
+    });
+    expect(editState(db, 'train-1')).toEqual({ goldRev: 2, canUndo: true, canRedo: false });
 
     expect(undoRedo(db, 'train-1', 'undo')!.gold).toEqual(after);
-    expect(undoRedo(db, 'train-1', 'undo')!.gold).toEqual(before);
+    expect(undoRedo(db, 'train-1', 'undo')).toMatchObject({ gold: before, canUndo: false, canRedo: true });
     expect(undoRedo(db, 'train-1', 'undo')).toBeNull();
     expect(undoRedo(db, 'train-1', 'redo')!.gold).toEqual(after);
     // A new edit after an undo clears the redo stack.

@@ -1,5 +1,7 @@
 // Reads and writes one utterance's gold standard; every write is a diff, applied in one transaction
-// together with its history entry, so an edit is either fully saved or not at all.
+// together with its history entry, so an edit is either fully saved or not at all. The undo and redo
+// stacks are chains through the history (see migration 0004): a save, an undo or a redo reads and moves
+// the tops of the stacks only, however long the utterance's history.
 import { AppError } from '../../core/errors';
 import { DiffConflictError, GoldDiff, applyDiff, reverseDiff } from '../../core/gold/diff';
 import { z } from 'zod';
@@ -26,18 +28,55 @@ export interface EditMeta {
   undoes?: number;
 }
 
-/** What a saved edit returns: the new records and the history entry that holds the diff. */
-export interface SavedEdit {
+/** What a saved edit returns: the new records, the history entry that holds the diff, the undo state. */
+export interface SavedEdit extends EditState {
   gold: GoldRecords;
   historyId: number;
-  goldRev: number;
 }
 
-function assertUtterance(db: Db, id: string): { gold_rev: number; labels: string } {
-  const row = preparedOnce(db, 'SELECT gold_rev, labels FROM utterance WHERE id = ?').get(id) as
-    { gold_rev: number; labels: string } | undefined;
-  if (!row) throw new AppError('NOT_FOUND', `No utterance with id "${id}".`, { utteranceId: id });
+/** An utterance's gold revision and whether it has an edit to undo and one to redo. */
+export interface EditState {
+  goldRev: number;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+interface UtteranceRow {
+  labels: string;
+}
+
+/** An utterance's row as an edit needs it: the gold's labels and revision, and the tops of its stacks. */
+interface EditedRow extends UtteranceRow {
+  gold_rev: number;
+  undo_top: number | null;
+  redo_top: number | null;
+}
+
+function notFound(id: string): AppError {
+  return new AppError('NOT_FOUND', `No utterance with id "${id}".`, { utteranceId: id });
+}
+
+/** The utterance's row for reading its gold (the columns every schema version has, for salvage). */
+function assertUtterance(db: Db, id: string): UtteranceRow {
+  const row = preparedOnce(db, 'SELECT labels FROM utterance WHERE id = ?').get(id) as
+    UtteranceRow | undefined;
+  if (!row) throw notFound(id);
   return row;
+}
+
+/** The utterance's row for editing it. */
+function editedRow(db: Db, id: string): EditedRow {
+  const row = preparedOnce(db, 'SELECT gold_rev, labels, undo_top, redo_top FROM utterance WHERE id = ?').get(
+    id,
+  ) as EditedRow | undefined;
+  if (!row) throw notFound(id);
+  return row;
+}
+
+/** The revision of an utterance's gold standard and whether there is an edit to undo or to redo. */
+export function editState(db: Db, utteranceId: string): EditState {
+  const u = editedRow(db, utteranceId);
+  return { goldRev: u.gold_rev, canUndo: u.undo_top !== null, canRedo: u.redo_top !== null };
 }
 
 /** The records of `rows` that `schema` takes; each one it refuses is named in `problems` and left out. */
@@ -65,7 +104,11 @@ function valid<T>(
  * opened and fixed; the inconsistencies of the rest (`goldProblems`) are listed, not removed.
  */
 export function readStoredGold(db: Db, utteranceId: string): { gold: GoldRecords; problems: string[] } {
-  const u = assertUtterance(db, utteranceId);
+  return storedGold(db, utteranceId, assertUtterance(db, utteranceId));
+}
+
+/** `readStoredGold` of an utterance whose row is read already. */
+function storedGold(db: Db, utteranceId: string, u: UtteranceRow): { gold: GoldRecords; problems: string[] } {
   const problems: string[] = [];
   let labels: GoldLabels = {};
   try {
@@ -198,8 +241,9 @@ function writeField(db: Db, id: string, field: GoldField, g: GoldRecords, wordSo
  */
 export function applyGoldDiff(db: Db, utteranceId: string, diff: GoldDiff, meta: EditMeta): SavedEdit {
   return immediateTransaction(db, (): SavedEdit => {
-    const u = assertUtterance(db, utteranceId);
-    const current = readGold(db, utteranceId);
+    const u = editedRow(db, utteranceId);
+    const current = storedGold(db, utteranceId, u).gold;
+    const place = stackPlace(db, u, meta);
     let next: GoldRecords;
     try {
       next = applyDiff(current, diff);
@@ -239,65 +283,99 @@ export function applyGoldDiff(db: Db, utteranceId: string, diff: GoldDiff, meta:
     for (const change of diff) writeField(db, utteranceId, change.field, next, source);
     const at = new Date().toISOString();
     const goldRev = u.gold_rev + 1;
-    db.prepare('UPDATE utterance SET gold_rev = ?, updated_at = ?, annotator = ? WHERE id = ?').run(
-      goldRev,
-      at,
-      meta.annotator ?? '',
-      utteranceId,
-    );
-    db.prepare('DELETE FROM score_cache WHERE utterance_id = ?').run(utteranceId);
+    preparedOnce(db, 'DELETE FROM score_cache WHERE utterance_id = ?').run(utteranceId);
     const historyId = Number(
-      db
-        .prepare(
-          `INSERT INTO history (utterance_id, at, annotator, kind, label, diff, undoes)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          utteranceId,
-          at,
-          meta.annotator ?? '',
-          meta.kind,
-          meta.label ?? '',
-          JSON.stringify(diff),
-          meta.undoes ?? null,
-        ).lastInsertRowid,
+      preparedOnce(
+        db,
+        `INSERT INTO history (utterance_id, at, annotator, kind, label, diff, undoes, below)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        utteranceId,
+        at,
+        meta.annotator ?? '',
+        meta.kind,
+        meta.label ?? '',
+        JSON.stringify(diff),
+        meta.undoes ?? null,
+        place.below,
+      ).lastInsertRowid,
     );
-    return { gold: next, historyId, goldRev };
+    const [undoTop, redoTop] = place.tops(historyId);
+    preparedOnce(
+      db,
+      `UPDATE utterance SET gold_rev = ?, updated_at = ?, annotator = ?, undo_top = ?, redo_top = ?
+       WHERE id = ?`,
+    ).run(goldRev, at, meta.annotator ?? '', undoTop, redoTop, utteranceId);
+    return { gold: next, historyId, goldRev, canUndo: undoTop !== null, canRedo: redoTop !== null };
   });
+}
+
+/**
+ * Where a new history entry goes on the stacks: the entry under it, and the tops of the undo and redo
+ * stacks once it is written (given its id). An edit or import is pushed on the undo stack and empties the
+ * redo stack; an undo (redo) takes the entry it reverses off the undo (redo) stack and is pushed on the
+ * other one.
+ */
+function stackPlace(
+  db: Db,
+  u: EditedRow,
+  meta: EditMeta,
+): { below: number | null; tops: (entry: number) => [number | null, number | null] } {
+  if (meta.kind === 'undo') {
+    const rest = belowTop(db, u.undo_top, meta);
+    return { below: u.redo_top, tops: (entry) => [rest, entry] };
+  }
+  if (meta.kind === 'redo') {
+    const rest = belowTop(db, u.redo_top, meta);
+    return { below: u.undo_top, tops: (entry) => [entry, rest] };
+  }
+  return { below: u.undo_top, tops: (entry) => [entry, null] };
+}
+
+/** The entry under the top of a stack, which an undo or redo (`meta`) must be reversing. */
+function belowTop(db: Db, top: number | null, meta: EditMeta): number | null {
+  if (top === null || meta.undoes !== top)
+    throw new Error(
+      `An ${meta.kind} reverses the top of its stack (entry ${top}), not entry ${meta.undoes}.`,
+    );
+  return preparedOnce(db, 'SELECT below FROM history WHERE id = ?').pluck().get(top) as number | null;
 }
 
 interface HistoryRow {
   id: number;
+  utterance_id: string;
   kind: EditMeta['kind'];
   label: string;
   diff: string;
-  undoes: number | null;
+  below: number | null;
 }
 
 /**
- * The undo and redo stacks of an utterance, rebuilt from its append-only history: an edit or import
- * pushes on the undo stack and clears the redo stack; an undo moves the top of the undo stack to the redo
- * stack (as the undo entry, whose diff is the reverse); a redo moves it back.
+ * The entry `id` on top of an utterance's undo (redo) stack, checked to be one that can be there: an entry
+ * of this utterance, not an undo on the undo stack and an undo on the redo stack, and over an older entry.
+ * Anything else is damage to the file, named as such; the utterance can still be edited.
  */
-export function undoStacks(db: Db, utteranceId: string): { undo: HistoryRow[]; redo: HistoryRow[] } {
-  const rows = db
-    .prepare('SELECT id, kind, label, diff, undoes FROM history WHERE utterance_id = ? ORDER BY id')
-    .all(utteranceId) as HistoryRow[];
-  const undo: HistoryRow[] = [];
-  let redo: HistoryRow[] = [];
-  for (const r of rows) {
-    if (r.kind === 'undo') {
-      undo.pop();
-      redo.push(r);
-    } else if (r.kind === 'redo') {
-      redo.pop();
-      undo.push(r);
-    } else {
-      undo.push(r);
-      redo = [];
-    }
-  }
-  return { undo, redo };
+function stackTop(db: Db, utteranceId: string, id: number, which: 'undo' | 'redo'): HistoryRow {
+  const row = preparedOnce(
+    db,
+    'SELECT id, utterance_id, kind, label, diff, below FROM history WHERE id = ?',
+  ).get(id) as HistoryRow | undefined;
+  const why = !row
+    ? `its history has no entry ${id}`
+    : row.utterance_id !== utteranceId
+      ? `history entry ${id} is an edit of utterance "${row.utterance_id}"`
+      : (row.kind === 'undo') !== (which === 'redo')
+        ? `history entry ${id} is ${row.kind === 'undo' ? 'an undo' : `an ${row.kind}`}, which is not on the ${which} stack`
+        : row.below !== null && row.below >= row.id
+          ? `history entry ${id} lies over a newer entry (${row.below})`
+          : null;
+  if (row && why === null) return row;
+  throw new AppError(
+    'BAD_FILE',
+    `Utterance "${utteranceId}": the ${which} history is damaged in the project file: ${why}. ` +
+      `Nothing can be ${which === 'undo' ? 'undone' : 'redone'}; the utterance can still be edited.`,
+    { utteranceId, historyId: id, damaged: why },
+  );
 }
 
 /**
@@ -332,10 +410,10 @@ export function undoRedo(
   annotator = '',
 ): SavedEdit | null {
   return immediateTransaction(db, (): SavedEdit | null => {
-    assertUtterance(db, utteranceId);
-    const stacks = undoStacks(db, utteranceId);
-    const top = (which === 'undo' ? stacks.undo : stacks.redo).at(-1);
-    if (!top) return null;
+    const u = editedRow(db, utteranceId);
+    const topId = which === 'undo' ? u.undo_top : u.redo_top;
+    if (topId === null) return null;
+    const top = stackTop(db, utteranceId, topId, which);
     const diff = reverseDiff(storedDiff(utteranceId, top, which));
     return applyGoldDiff(db, utteranceId, diff, { kind: which, label: top.label, annotator, undoes: top.id });
   });

@@ -36,8 +36,11 @@ export function migrate(db: Db): number {
   }
   for (let v = current; v < migrations.length; v++) {
     try {
+      // A migration is SQL, or a function for one that computes what it fills in (in the same transaction).
+      const step: string | ((db: Db) => void) = migrations[v]!;
       db.transaction(() => {
-        db.exec(migrations[v]!);
+        if (typeof step === 'string') db.exec(step);
+        else step(db);
         db.pragma(`user_version = ${v + 1}`);
       }).immediate();
     } catch (err) {

@@ -19,9 +19,9 @@ import {
   type AudioIdentity,
   type OpenAudio,
 } from '../audio/audioAccess';
-import type { GoldState, SystemInfo, UtterancePage } from '../../core/api/contract';
+import type { GoldSaved, GoldState, SystemInfo, UtterancePage } from '../../core/api/contract';
 import type { GoldDiff } from '../../core/gold/diff';
-import { applyGoldDiff, readStoredGold, undoRedo, undoStacks } from './goldStore';
+import { applyGoldDiff, editState, readStoredGold, undoRedo } from './goldStore';
 import { goldProblems } from '../../core/gold/records';
 import { type Db, type OpenDatabaseOptions, openDatabase } from './openDatabase';
 import { readOnlyProject } from './projectFile';
@@ -285,25 +285,20 @@ export class ProjectStore {
     // The studio moving to another utterance is a natural pause: put the edits so far into the file.
     this.checkpoints.visit(id);
     const { gold, problems } = readStoredGold(this.db, id);
-    const rev = this.db.prepare('SELECT gold_rev FROM utterance WHERE id = ?').pluck().get(id) as number;
-    const stacks = undoStacks(this.db, id);
     const all = [...problems, ...goldProblems(gold)];
-    return {
-      utteranceId: id,
-      gold,
-      goldRev: rev,
-      canUndo: stacks.undo.length > 0,
-      canRedo: stacks.redo.length > 0,
-      ...(all.length > 0 ? { problems: all } : {}),
-    };
+    return { utteranceId: id, gold, ...editState(this.db, id), ...(all.length > 0 ? { problems: all } : {}) };
   }
 
-  /** Saves an edit of an utterance's gold standard (one transaction, with its history entry). */
-  applyGoldDiff(id: string, diff: GoldDiff, label = '', annotator = ''): GoldState {
-    // The state is read inside the write transaction, so it is the one this edit made.
+  /**
+   * Saves an edit of an utterance's gold standard (one transaction, with its history entry). The answer is
+   * what the edit made, taken inside the write transaction: the new revision and the undo state (the
+   * editor has the records it sent).
+   */
+  applyGoldDiff(id: string, diff: GoldDiff, label = '', annotator = ''): GoldSaved {
     return this.write(() => {
-      applyGoldDiff(this.db, id, diff, { kind: 'edit', label, annotator });
-      return this.goldState(id);
+      this.checkpoints.visit(id);
+      const saved = applyGoldDiff(this.db, id, diff, { kind: 'edit', label, annotator });
+      return { utteranceId: id, goldRev: saved.goldRev, canUndo: saved.canUndo, canRedo: saved.canRedo };
     });
   }
 

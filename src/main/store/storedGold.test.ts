@@ -187,7 +187,16 @@ describe('readers of stored gold survive a bad row and say what they left out', 
       // The annotator fixes the trees in the bracket text: the problem that edit does not touch stays.
       const g = state.gold;
       const fixed = { ...g, trees: [{ ...g.trees[0]!, bracket: '(S I (VP want to))' }, g.trees[2]!] };
-      expect(store.applyGoldDiff('train-1', diffGold(g, fixed)).problems).toEqual([
+      const saved = contract['gold:applyDiff'].output.parse(
+        store.applyGoldDiff('train-1', diffGold(g, fixed)),
+      );
+      expect(saved).toEqual({
+        utteranceId: 'train-1',
+        goldRev: state.goldRev + 1,
+        canUndo: true,
+        canRedo: false,
+      });
+      expect(get('train-1').problems).toEqual([
         'entity 1 (O) overlaps entity 0 (P); entities may not overlap or nest',
       ]);
     } finally {

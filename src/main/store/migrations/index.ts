@@ -1,5 +1,16 @@
 import { sql as init } from './0001-init';
 import { sql as goldSystems } from './0002-gold-systems';
+import { sql as wordConfidence } from './0003-word-confidence';
+import { migrateUndoStacks } from './0004-undo-stacks';
+import type { Db } from '../openDatabase';
 
-/** Schema migrations in order; migration i brings the file to `PRAGMA user_version = i + 1`. */
-export const migrations: readonly string[] = [init, goldSystems];
+/**
+ * Schema migrations in order; migration i brings the file to `PRAGMA user_version = i + 1`. Each is SQL,
+ * or a function where the migration computes what it fills in.
+ */
+export const migrations: readonly (string | ((db: Db) => void))[] = [
+  init,
+  goldSystems,
+  wordConfidence,
+  migrateUndoStacks,
+];
