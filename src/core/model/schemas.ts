@@ -12,7 +12,10 @@ export const Word = z.strictObject({
   text: z.string(),
   startSec: z.number().nonnegative(),
   endSec: z.number().nonnegative(),
+  /** Where the times come from: 'manual', 'sieve-align', 'import' or an imported alignment's format. */
   source: z.string(),
+  /** SIEVE's aligner's confidence in [0, 1] for words it placed; null for every other word. */
+  confidence: z.number().min(0).max(1).nullable(),
 });
 export type Word = z.infer<typeof Word>;
 

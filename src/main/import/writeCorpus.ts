@@ -161,7 +161,8 @@ function insertAll(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insWord = db.prepare(
-    'INSERT INTO word (utterance_id, idx, text, start_sec, end_sec, source) VALUES (?, ?, ?, ?, ?, ?)',
+    `INSERT INTO word (utterance_id, idx, text, start_sec, end_sec, source, confidence)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const insTree = db.prepare(
     'INSERT INTO gold_tree (utterance_id, name, ord, typed, bracket) VALUES (?, ?, ?, ?, ?)',
@@ -200,7 +201,10 @@ function insertAll(
       JSON.stringify(u.labels ?? {}),
     );
     const source = u.wordSource ?? 'import';
-    u.words.forEach((w, i) => insWord.run(u.id, i, w.text, w.startSec, w.endSec, source));
+    // A word carries its own marks where it has them (words SIEVE's aligner placed: 'sieve-align').
+    u.words.forEach((w, i) =>
+      insWord.run(u.id, i, w.text, w.startSec, w.endSec, w.source ?? source, w.confidence ?? null),
+    );
     (u.trees ?? []).forEach((t, i) => insTree.run(u.id, t.name, i, t.typed ? 1 : 0, t.bracket));
     (u.entities ?? []).forEach((e, i) => insEntity.run(u.id, i, e.type, e.firstWord, e.lastWord));
     (u.concepts ?? []).forEach((x, i) => insConcept.run(u.id, i, x.attribute, x.value));

@@ -119,15 +119,20 @@ describe('gold store', () => {
     expect(undoRedo(db, 'train-1', 'undo')!.gold).toEqual(afterFirst);
   });
 
-  it('keeps the source of unchanged words and marks edited ones manual', async () => {
+  it('keeps the source of unchanged words, marks retyped ones edited and moved ones manual', async () => {
     const g = readGold(db, 'train-1');
     const next = { ...g, words: g.words.map((w, i) => (i === 2 ? { ...w, text: 'too' } : w)) };
     applyGoldDiff(db, 'train-1', diffGold(g, next), { kind: 'edit' });
-    const sources = db
-      .prepare("SELECT source FROM word WHERE utterance_id = 'train-1' ORDER BY idx")
-      .pluck()
-      .all();
-    expect(sources).toEqual(['test', 'test', 'manual']);
+    const sources = () =>
+      db.prepare("SELECT source FROM word WHERE utterance_id = 'train-1' ORDER BY idx").pluck().all();
+    expect(sources()).toEqual(['test', 'test', 'edited']);
+    const g2 = readGold(db, 'train-1');
+    const moved = {
+      ...g2,
+      words: g2.words.map((w, i) => (i === 0 ? { ...w, startSec: w.startSec + 0.01 } : w)),
+    };
+    applyGoldDiff(db, 'train-1', diffGold(g2, moved), { kind: 'edit' });
+    expect(sources()).toEqual(['manual', 'test', 'edited']);
     expect(db.prepare("SELECT transcript FROM utterance WHERE id = 'train-1'").pluck().get()).toBe(
       'I want too',
     );

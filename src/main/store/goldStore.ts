@@ -17,6 +17,7 @@ import {
   goldProblems,
 } from '../../core/gold/records';
 import type { Db } from './openDatabase';
+import { WORD_SOURCE, completeWordDiff } from '../../core/gold/wordMarks';
 import { immediateTransaction } from './writeTransaction';
 import { preparedOnce } from './statementCache';
 
@@ -26,6 +27,12 @@ export interface EditMeta {
   label?: string;
   annotator?: string;
   undoes?: number;
+  /**
+   * How the words the edit changes get their source and confidence: 'edit' (the default for edits) makes
+   * them the annotator's ('manual', no confidence); 'given' keeps the marks they carry (undo, redo,
+   * imports and re-alignment do), filling missing ones. See `markWords`.
+   */
+  wordMarks?: 'edit' | 'given';
 }
 
 /** What a saved edit returns: the new records, the history entry that holds the diff, the undo state. */
@@ -98,6 +105,21 @@ function valid<T>(
   return out;
 }
 
+const confidenceColumn = new WeakMap<Db, boolean>();
+
+/**
+ * Whether the file's words have their confidence column (schema version 3 on): a damaged file of an older
+ * version, opened only to salvage what reads, is not migrated.
+ */
+function hasConfidence(db: Db): boolean {
+  let has = confidenceColumn.get(db);
+  if (has === undefined) {
+    has = db.prepare("SELECT 1 FROM pragma_table_info('word') WHERE name = 'confidence'").get() !== undefined;
+    confidenceColumn.set(db, has);
+  }
+  return has;
+}
+
 /**
  * The gold standard of one utterance as stored, with what is wrong with it. A record outside the schema's
  * limits (a project written by an older version) is left out and named, so the utterance can still be
@@ -120,10 +142,16 @@ function storedGold(db: Db, utteranceId: string, u: UtteranceRow): { gold: GoldR
   }
   const gold: GoldRecords = {
     words: valid(
-      preparedOnce(
-        db,
-        'SELECT text, start_sec AS startSec, end_sec AS endSec FROM word WHERE utterance_id = ? ORDER BY idx',
-      ).all(utteranceId),
+      (
+        preparedOnce(
+          db,
+          hasConfidence(db)
+            ? `SELECT text, start_sec AS startSec, end_sec AS endSec, source, confidence
+                 FROM word WHERE utterance_id = ? ORDER BY idx`
+            : `SELECT text, start_sec AS startSec, end_sec AS endSec, source, NULL AS confidence
+                 FROM word WHERE utterance_id = ? ORDER BY idx`,
+        ).all(utteranceId) as { confidence: number | null }[]
+      ).map(({ confidence, ...w }) => (confidence === null ? w : { ...w, confidence })),
       GoldWord,
       (k) => `word ${k}`,
       problems,
@@ -179,19 +207,15 @@ export function readGold(db: Db, utteranceId: string): GoldRecords {
 function writeField(db: Db, id: string, field: GoldField, g: GoldRecords, wordSource: string): void {
   switch (field) {
     case 'words': {
-      // Keep each word's source where the word is unchanged; edited or new words are the annotator's.
-      const old = db
-        .prepare('SELECT idx, text, start_sec, end_sec, source FROM word WHERE utterance_id = ?')
-        .all(id) as { idx: number; text: string; start_sec: number; end_sec: number; source: string }[];
+      // The words' marks were completed with the diff (`completeWordDiff`); the fallback is for safety.
       db.prepare('DELETE FROM word WHERE utterance_id = ?').run(id);
       const ins = db.prepare(
-        'INSERT INTO word (utterance_id, idx, text, start_sec, end_sec, source) VALUES (?, ?, ?, ?, ?, ?)',
+        `INSERT INTO word (utterance_id, idx, text, start_sec, end_sec, source, confidence)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       );
-      g.words.forEach((w, i) => {
-        const o = old[i];
-        const same = o && o.text === w.text && o.start_sec === w.startSec && o.end_sec === w.endSec;
-        ins.run(id, i, w.text, w.startSec, w.endSec, same ? o.source : wordSource);
-      });
+      g.words.forEach((w, i) =>
+        ins.run(id, i, w.text, w.startSec, w.endSec, w.source ?? wordSource, w.confidence ?? null),
+      );
       db.prepare('UPDATE utterance SET transcript = ? WHERE id = ?').run(
         g.words.map((w) => w.text).join(' '),
         id,
@@ -239,11 +263,15 @@ function writeField(db: Db, id: string, field: GoldField, g: GoldRecords, wordSo
  * A stale diff (its `before` no longer matches) or one that leaves the gold inconsistent is refused and
  * changes nothing. Cached scores of the utterance are dropped.
  */
-export function applyGoldDiff(db: Db, utteranceId: string, diff: GoldDiff, meta: EditMeta): SavedEdit {
+export function applyGoldDiff(db: Db, utteranceId: string, given: GoldDiff, meta: EditMeta): SavedEdit {
   return immediateTransaction(db, (): SavedEdit => {
     const u = editedRow(db, utteranceId);
     const current = storedGold(db, utteranceId, u).gold;
     const place = stackPlace(db, u, meta);
+    const source = meta.kind === 'import' ? WORD_SOURCE.import : WORD_SOURCE.manual;
+    const marks = meta.wordMarks ?? (meta.kind === 'edit' ? 'edit' : 'given');
+    // The history holds the completed diff, so undo and redo restore each word's source and confidence.
+    const diff = completeWordDiff(given, current.words, source, marks);
     let next: GoldRecords;
     try {
       next = applyDiff(current, diff);
@@ -279,7 +307,6 @@ export function applyGoldDiff(db: Db, utteranceId: string, diff: GoldDiff, meta:
         );
       throw new AppError('INVALID_INPUT', `Utterance "${utteranceId}": ${first.message}.`, details);
     }
-    const source = meta.kind === 'import' ? 'import' : 'manual';
     for (const change of diff) writeField(db, utteranceId, change.field, next, source);
     const at = new Date().toISOString();
     const goldRev = u.gold_rev + 1;

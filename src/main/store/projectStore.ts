@@ -336,7 +336,7 @@ export class ProjectStore {
     const row = this.utteranceRow(id);
     const words = this.db
       .prepare(
-        `SELECT idx AS "index", text, start_sec AS startSec, end_sec AS endSec, source
+        `SELECT idx AS "index", text, start_sec AS startSec, end_sec AS endSec, source, confidence
          FROM word WHERE utterance_id = ? ORDER BY idx`,
       )
       .all(id) as Word[];
