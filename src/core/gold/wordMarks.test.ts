@@ -40,6 +40,17 @@ describe('word marks', () => {
     ]);
   });
 
+  it('marks a word whose text alone was corrected as edited (not confirmed), unless its times were confirmed', () => {
+    const before = [...aligned, w('Bonn', 0.7, 1, { source: 'manual' })];
+    const after = before.map((x, i) =>
+      i === 1 ? { ...x, text: 'wants' } : i === 3 ? { ...x, text: 'Bonn,' } : x,
+    );
+    const marked = markWords(before, after, WORD_SOURCE.manual, 'edit');
+    expect(marked[1]).toEqual(w('wants', 0.2, 0.5, { source: 'edited' }));
+    expect(marked[3]).toEqual(w('Bonn,', 0.7, 1, { source: 'manual' }));
+    expect(marked.map(isConfirmedWord)).toEqual([false, false, false, true]);
+  });
+
   it('keeps the marks of words an insertion only moves along, and marks the inserted word', () => {
     const inserted = [aligned[0]!, w('uh', 0.2, 0.2), aligned[1]!, aligned[2]!];
     expect(markWords(aligned, inserted, 'manual', 'edit')).toEqual([

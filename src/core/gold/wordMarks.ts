@@ -9,8 +9,10 @@ import type { GoldRecords, GoldWord } from './records';
  * ('textgrid', 'json', 'ctm' …).
  */
 export const WORD_SOURCE = {
-  /** The annotator set or edited the word (its text or one of its times) by hand. */
+  /** The annotator set one of the word's times by hand (dragged, typed, split, inserted): confirmed. */
   manual: 'manual',
+  /** The annotator changed the word's text and left its times as they were: not confirmed. */
+  edited: 'edited',
   /** SIEVE's forced aligner placed the word; it has a confidence. */
   sieveAlign: 'sieve-align',
   /** Imported with the corpus. */
@@ -18,8 +20,9 @@ export const WORD_SOURCE = {
 } as const;
 
 /**
- * A confirmed word: the annotator set or edited it by hand (source 'manual'). Re-alignment keeps confirmed
- * words where they are and aligns only between them, unless the annotator agrees to move them.
+ * A confirmed word: the annotator set its times by hand (source 'manual'). Re-alignment keeps confirmed
+ * words where they are and aligns only between them, unless the annotator agrees to move them. A word
+ * whose text alone was corrected ('edited') is not confirmed: aligning the utterance again places it.
  */
 export function isConfirmedWord(w: GoldWord): boolean {
   return w.source === WORD_SOURCE.manual;
@@ -31,6 +34,10 @@ export const LOW_CONFIDENCE = 0.5;
 /** A word SIEVE aligned with a confidence below `LOW_CONFIDENCE`. */
 export function isLowConfidence(w: GoldWord): boolean {
   return w.confidence != null && w.confidence < LOW_CONFIDENCE;
+}
+
+function timesKey(w: GoldWord): string {
+  return `${w.startSec}\u0000${w.endSec}`;
 }
 
 function wordKey(w: GoldWord): string {
@@ -47,7 +54,8 @@ function withMarks(w: GoldWord, source: string, confidence: number | undefined):
  * `after` with every word's source set, and its confidence where it has one. A word with the text and times
  * of a word of `before` is one the edit left alone (moved along by an insertion, say): it keeps its marks,
  * taken from that word where it carries none. Any other word is new or changed: with `mode` 'edit' it
- * becomes `source`'s with no confidence, whatever it carries (an edit by hand); with 'given' it keeps its
+ * becomes `source`'s with no confidence, whatever it carries (an edit by hand; 'edited' instead when only
+ * its text changed and its times were not `source`'s); with 'given' it keeps its
  * own marks and only a missing source is filled with `source`. Returns `after` itself when nothing changed.
  */
 export function markWords(
@@ -57,14 +65,24 @@ export function markWords(
   mode: 'edit' | 'given',
 ): GoldWord[] {
   const known = new Map<string, GoldWord>();
-  for (const b of before) if (!known.has(wordKey(b))) known.set(wordKey(b), b);
+  const sameTimes = new Map<string, GoldWord>();
+  for (const b of before) {
+    if (!known.has(wordKey(b))) known.set(wordKey(b), b);
+    if (!sameTimes.has(timesKey(b))) sameTimes.set(timesKey(b), b);
+  }
+  // A word edited by hand whose times are a word's of `before` had only its text changed: its times are
+  // still that word's, confirmed only if they were.
+  const byHand = (w: GoldWord): string => {
+    const t = sameTimes.get(timesKey(w));
+    return t && t.source !== source ? WORD_SOURCE.edited : source;
+  };
   let changed = false;
   const out = after.map((w) => {
     const b = known.get(wordKey(w));
     const next = b
       ? withMarks(w, w.source ?? b.source ?? source, 'source' in w ? w.confidence : b.confidence)
       : mode === 'edit'
-        ? withMarks(w, source, undefined)
+        ? withMarks(w, byHand(w), undefined)
         : withMarks(w, w.source ?? source, w.confidence);
     if (
       next.source !== w.source ||
