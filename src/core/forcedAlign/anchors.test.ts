@@ -47,25 +47,26 @@ describe('stretchesBetweenFixed', () => {
 });
 
 /**
- * A fake aligner for a recording whose word k truly spans [k, k + 1) s: a window places its words evenly
- * when it starts on a word boundary and holds exactly the words its audio holds; otherwise (the window's
- * end cuts the speech) the words past the audio's true content are squeezed into the window's last
- * second with a low confidence. Words in `doubtful` get confidence 0.2.
+ * A fake aligner for a recording whose word k truly spans [k, k + 1) s: a window places the words its
+ * audio holds where they are; the words past its end come back null from an open window, and are squeezed
+ * into the last half second with a low confidence by a closed one. Words in `doubtful` get confidence 0.2.
  */
 function fakeRecording(doubtful: Set<number> = new Set()): {
   align: AlignWindow;
   calls: [number, number, number, number][];
 } {
-  const calls: [number, number, number, number][] = [];
-  const align: AlignWindow = async (from, to, first, end) => {
-    calls.push([from, to, first, end]);
-    const out: PlacedWord[] = [];
+  const calls: [number, number, number, number, boolean][] = [];
+  const align: AlignWindow = async (from, to, first, end, open) => {
+    calls.push([from, to, first, end, open]);
+    const out: (PlacedWord | null)[] = [];
     for (let k = first; k < end; k++) {
       const fits = k + 1 <= to + 1e-9;
       out.push(
         fits
           ? { startSec: k, endSec: k + 1, confidence: doubtful.has(k) ? 0.2 : 0.9 }
-          : { startSec: to - 0.5, endSec: to, confidence: 0.1 },
+          : open
+            ? null
+            : { startSec: to - 0.5, endSec: to, confidence: 0.1 },
       );
     }
     return Promise.resolve(out);
@@ -84,7 +85,7 @@ describe('alignInWindows', () => {
       align,
       options,
     );
-    expect(calls).toEqual([[0, 12, 0, 12]]);
+    expect(calls).toEqual([[0, 12, 0, 12, false]]);
     expect(r.words.map((w) => w!.startSec)).toEqual([...Array(12).keys()]);
   });
 
@@ -102,7 +103,9 @@ describe('alignInWindows', () => {
     expect(r.words.every((w) => w!.confidence === 0.9)).toBe(true);
     // Each window starts where the previous window's kept words end, on a word boundary.
     for (const [from, , first] of calls) expect(from).toBe(first);
-    expect(calls[1]).toEqual([7, 17, 7, 17]);
+    // Open windows are offered the words of 12 s (overfill 1.2); the last window is closed.
+    expect(calls[1]).toEqual([7, 17, 7, 19, true]);
+    expect(calls.at(-1)![4]).toBe(false);
     expect(done.at(-1)).toBe(100);
     expect(done).toEqual([...done].sort((a, b) => a - b));
     expect(r.failedWindows).toBe(0);
@@ -119,9 +122,9 @@ describe('alignInWindows', () => {
     // Window [0, 10) keeps words ending by 7.5 s (0–6): 1, 3, 5 and 6 are doubtful, so no three
     // confident words in a row; the window is tried again as [0, 20), whose kept words (ending by 15 s)
     // hold the run 7–10: the next window starts at word 11.
-    expect(calls[0]).toEqual([0, 10, 0, 10]);
-    expect(calls[1]).toEqual([0, 20, 0, 20]);
-    expect(calls[2]).toEqual([11, 21, 11, 21]);
+    expect(calls[0]).toEqual([0, 10, 0, 12, true]);
+    expect(calls[1]).toEqual([0, 20, 0, 24, true]);
+    expect(calls[2]).toEqual([11, 21, 11, 23, true]);
     expect(r.words.map((w) => w!.startSec)).toEqual([...Array(60).keys()]);
   });
 

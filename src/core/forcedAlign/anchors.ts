@@ -62,12 +62,17 @@ export function stretchesBetweenFixed(
   return out;
 }
 
-/** Aligns words `[firstWord, endWord)` in `[fromSec, toSec]`: one entry per word, or null if the search failed. */
+/**
+ * Aligns words `[firstWord, endWord)` in `[fromSec, toSec]`: one entry per word, or null if the search
+ * failed. An `open` window ends inside the speech: the words are the first ones of the stretch that may
+ * fit, and those the audio has no room for come back null (the search may stop after any word).
+ */
 export type AlignWindow = (
   fromSec: number,
   toSec: number,
   firstWord: number,
   endWord: number,
+  open: boolean,
 ) => Promise<(PlacedWord | null)[] | null>;
 
 /** How long stretches are cut into windows. */
@@ -78,24 +83,32 @@ export interface WindowOptions {
   finalShare: number;
   /** Words ending within this share of a window are kept; the next window starts at the last anchor there. */
   acceptShare: number;
+  /** An open window is offered the words the mean rate puts in this many times its length. */
+  overfill: number;
   /** An anchor is the last of `anchorRun` consecutive words with at least this confidence. */
   anchorConfidence: number;
   anchorRun: number;
 }
 
-/** The defaults: 30 s windows, the first 75 % kept, anchors on three words of confidence ≥ 0.5. */
+/**
+ * The defaults: 10 s windows offered the words of 12 s, the first 90 % kept, anchors on three words of
+ * confidence ≥ 0.5. With the wide beams every word the search has reached stays active, so a window's cost
+ * grows with its length times its words: short windows keep a long recording as fast as short utterances.
+ */
 export const DEFAULT_WINDOWS: WindowOptions = {
-  windowSec: 30,
+  windowSec: 10,
   finalShare: 1.5,
-  acceptShare: 0.75,
+  acceptShare: 0.9,
+  overfill: 1.2,
   anchorConfidence: 0.5,
   anchorRun: 3,
 };
 
 /**
  * Aligns a stretch window by window. Each window starts at an anchor (the stretch's start, then the end
- * of the last word of a confident run) with the words that the stretch's mean speaking rate (per unit of
- * `weights`, e.g. phones per word) puts in it; the words of its first `acceptShare` up to the last anchor
+ * of the last word of a confident run) and is open at its end: it is offered the words that the stretch's
+ * mean speaking rate (per unit of `weights`, e.g. phones per word) puts in `overfill` times its length, and
+ * the search keeps those that fit; the words of its first `acceptShare` up to the last anchor
  * there are kept, and the next window re-aligns from that anchor on. A window without an anchor is tried
  * again twice as long, up to the rest of the stretch, which is aligned in one last window. `onWindow`
  * hears where the kept words end. Words of a window whose search failed stay null.
@@ -119,7 +132,7 @@ export async function alignInWindows(
     const restSec = stretch.toSec - cur;
     if (restSec <= windowSec * options.finalShare) {
       windows++;
-      const got = await alignWindow(cur, stretch.toSec, stretch.firstWord + i, stretch.endWord);
+      const got = await alignWindow(cur, stretch.toSec, stretch.firstWord + i, stretch.endWord, false);
       if (got) for (let k = i; k < n; k++) words[k] = got[k - i] ?? null;
       else failedWindows++;
       break;
@@ -129,11 +142,11 @@ export async function alignInWindows(
     const secPerWeight = restSec / restWeight;
     let j = i;
     let acc = 0;
-    while (j < n && (acc + weight(j)) * secPerWeight <= windowSec) acc += weight(j++);
+    while (j < n && (acc + weight(j)) * secPerWeight <= windowSec * options.overfill) acc += weight(j++);
     j = Math.max(j, i + 1);
     const winEnd = cur + windowSec;
     windows++;
-    const got = await alignWindow(cur, winEnd, stretch.firstWord + i, stretch.firstWord + j);
+    const got = await alignWindow(cur, winEnd, stretch.firstWord + i, stretch.firstWord + j, true);
     const anchor = got ? lastAnchor(got, cur + options.acceptShare * windowSec, options) : -1;
     if (!got || anchor < 0) {
       if (!got) failedWindows++;

@@ -198,3 +198,42 @@ describe('alignSpeech on bad input: a clear message, no invented times', () => {
     );
   });
 });
+
+describe('alignSpeech on a recording longer than one window', () => {
+  it('aligns six demo sentences joined into one recording, window by window from anchor to anchor', async () => {
+    // 16-bit mono 22050 Hz files with a 44-byte header: their samples joined make one recording.
+    const ids = ['train-01', 'train-02', 'train-03', 'airport-01', 'airport-02', 'news-01'];
+    const parts = ids.map((id) => fs.readFileSync(path.join(DEMO, 'audio', `${id}.wav`)));
+    const data = Buffer.concat(parts.map((b) => b.subarray(44)));
+    const header = Buffer.from(parts[0]!.subarray(0, 44));
+    header.writeUInt32LE(36 + data.length, 4);
+    header.writeUInt32LE(data.length, 40);
+    const file = path.join(tmp, 'joined.wav');
+    fs.writeFileSync(file, Buffer.concat([header, data]));
+    const words: AlignRequest['words'] = [];
+    const truth: { startSec: number; endSec: number }[] = [];
+    let offset = 0;
+    ids.forEach((id, k) => {
+      const d = demo(id);
+      words.push(...d.request.words);
+      truth.push(...d.truth.map((t) => ({ startSec: t.startSec + offset, endSec: t.endSec + offset })));
+      offset += (parts[k]!.length - 44) / 2 / 22050;
+    });
+    expect(offset).toBeGreaterThan(16); // more than the 15 s aligned in one window
+    const progress: number[] = [];
+    const r = await alignSpeech(
+      { audioPath: file, words, lang: 'en-us' },
+      { onProgress: (d) => progress.push(d) },
+    );
+    expect(r.words.every((w) => w !== null)).toBe(true);
+    const within50 = r.words.filter(
+      (w, k) =>
+        Math.abs(w!.startSec - truth[k]!.startSec) <= 0.05 && Math.abs(w!.endSec - truth[k]!.endSec) <= 0.05,
+    ).length;
+    expect(within50 / words.length).toBeGreaterThan(0.85);
+    // Progress was reported window by window, in order.
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    // Twenty seconds of audio: more than the default time on a loaded machine, though no figure is timed.
+  }, 120_000);
+});

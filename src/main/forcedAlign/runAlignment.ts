@@ -114,6 +114,7 @@ export async function runAlignment(
         b: number,
         first: number,
         end: number,
+        open: boolean,
       ): Promise<(PlacedWord | null)[] | null> => {
         const idx: number[] = [];
         let phones = 0;
@@ -122,8 +123,10 @@ export async function runAlignment(
             idx.push(k);
             phones += phoneCounts[k]!;
           }
-        if ((b - a) * settings.search.frameRate < phones * FRAMES_PER_PHONE) {
-          failures.push(`${(b - a).toFixed(2)} s is too short for ${phones} phones`);
+        // An open window needs room for its first word only.
+        const needed = open ? (phoneCounts[idx[0] ?? first] ?? 0) : phones;
+        if ((b - a) * settings.search.frameRate < needed * FRAMES_PER_PHONE) {
+          failures.push(`${(b - a).toFixed(2)} s is too short for ${needed} phones`);
           return null;
         }
         const pcm = await source.read(a, b);
@@ -131,6 +134,7 @@ export async function runAlignment(
           pcm,
           Math.round(a * MODEL_RATE) / MODEL_RATE,
           idx.map((k) => names[k]!),
+          open,
         );
         if (!out.words) {
           failures.push(out.failure ?? 'the search failed');

@@ -130,19 +130,22 @@ export class SoundSwallowerAligner {
 
   /**
    * Aligns `names` (dictionary names, in order) in `pcm` (mono, MODEL_RATE) that starts at `offsetSec`.
-   * Words shorter than the model's minimum (three frames a phone) cannot fit: the window fails.
+   * Words shorter than the model's minimum (three frames a phone) cannot fit: the window fails. An
+   * `open` window may end after any of the words (at least the first): the others come back null.
    */
-  alignWindow(pcm: Float32Array, offsetSec: number, names: readonly string[]): WindowOutcome {
+  alignWindow(pcm: Float32Array, offsetSec: number, names: readonly string[], open = false): WindowOutcome {
     if (names.length === 0) return { words: [] };
     try {
-      this.decoder.set_align_text(names.join(' '));
+      if (open && names.length > 1 && names.every((n) => JSGF_TOKEN.test(n)))
+        this.decoder.set_grammar(prefixGrammar(names));
+      else this.decoder.set_align_text(names.join(' '));
       this.decoder.start();
       this.decoder.process_audio(pcm, false, true);
       this.decoder.stop();
       // An empty hypothesis: the search ended without reaching the sentence's last word.
       if (this.decoder.get_text().trim() === '') return { words: null, failure: NO_PATH };
       const result = this.decoder.get_alignment({ align_level: 1 });
-      return { words: this.readResult(result, names, offsetSec) };
+      return { words: this.readResult(result, names, offsetSec, open) };
     } catch (err) {
       return { words: null, failure: (err as Error).message };
     }
@@ -152,14 +155,16 @@ export class SoundSwallowerAligner {
     result: Segment | undefined,
     names: readonly string[],
     offsetSec: number,
+    open: boolean,
   ): (PlacedWord | null)[] {
     const segs = (result?.w ?? []).filter((s) => !isFiller(s.t));
-    if (segs.length !== names.length) throw new Error(NO_PATH);
+    if (open ? segs.length === 0 || segs.length > names.length : segs.length !== names.length)
+      throw new Error(NO_PATH);
     const fr = this.settings.frameRate;
     // Times from whole frames, rounded to the microsecond: a word's end and the next word's start are then
     // the very same number.
     const at = (frame: number): number => Math.round((offsetSec + frame / fr) * 1e6) / 1e6;
-    return segs.map((s, k) => {
+    const placed = segs.map((s, k) => {
       if (s.t.replace(/\(\d+\)$/, '') !== names[k])
         throw new Error(`the aligner returned "${s.t}" for "${names[k]}"`);
       const first = Math.round(s.b * fr);
@@ -171,12 +176,28 @@ export class SoundSwallowerAligner {
         confidence: wordConfidence(phones.length > 0 ? phones : [s.p], frames),
       };
     });
+    return [...placed, ...new Array<null>(names.length - placed.length).fill(null)];
   }
 
   /** Frees the decoder's memory in the WebAssembly heap. */
   dispose(): void {
     this.decoder.delete();
   }
+}
+
+/** A word JSGF reads as one token (no white space, no operator, no quote). */
+const JSGF_TOKEN = /^[^\s=;|*+<>()[\]{}/"]+$/;
+
+/** A grammar of the words in order that may stop after any of them: `a [b [c]]`. */
+function prefixGrammar(names: readonly string[]): string {
+  const body =
+    names[0]! +
+    names
+      .slice(1)
+      .map((n) => ` [${n}`)
+      .join('') +
+    ']'.repeat(names.length - 1);
+  return `#JSGF V1.0;\ngrammar window;\npublic <window> = ${body};\n`;
 }
 
 const NO_PATH = 'no path through the words reached the end of the audio: do they match what is said?';
