@@ -36,6 +36,8 @@ export default defineConfig({
           importWorker: resolve('src/main/import/importWorker.ts'),
           // Forced-alignment worker threads likewise (src/main/forcedAlign/alignSpeech.ts).
           alignWorker: resolve('src/main/forcedAlign/alignWorker.ts'),
+          // The aligner's pronunciation look-ups likewise (src/main/api/pronounceInWorker.ts).
+          pronounceWorker: resolve('src/main/api/pronounceWorker.ts'),
         },
       },
     },

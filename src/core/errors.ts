@@ -16,6 +16,8 @@ export const API_ERROR_CODES = [
   'TOO_LARGE',
   'CONFLICT',
   'READ_ONLY',
+  /** A job the user cancelled: it changed nothing. */
+  'CANCELLED',
   'INTERNAL',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

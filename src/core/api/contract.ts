@@ -49,6 +49,28 @@ export type GoldState = z.infer<typeof GoldState>;
 export const GoldSaved = GoldState.pick({ utteranceId: true, goldRev: true, canUndo: true, canRedo: true });
 export type GoldSaved = z.infer<typeof GoldSaved>;
 
+/** The languages SIEVE's forced aligner has models for. */
+export const AlignLanguage = z.enum(['en-us', 'fr-fr']);
+
+/**
+ * What a `gold:align` job ends with: the gold as saved (one history entry), the stretch it aligned (words
+ * `first..last`, 0-based, within `startSec..endSec`), the words given new times, the words the aligner
+ * could not place (they keep their times), the words whose pronunciation was guessed from their spelling,
+ * and the aligner's warnings.
+ */
+export const AlignOutcome = z.strictObject({
+  state: GoldState,
+  first: z.number().int().nonnegative(),
+  last: z.number().int().nonnegative(),
+  startSec: z.number(),
+  endSec: z.number(),
+  aligned: z.array(z.number().int().nonnegative()),
+  unplaced: z.array(z.number().int().nonnegative()),
+  guessed: z.array(z.string()),
+  warnings: z.array(z.string()),
+});
+export type AlignOutcome = z.infer<typeof AlignOutcome>;
+
 /** A system whose outputs were imported into the project. */
 export const SystemInfo = z.strictObject({
   id: z.number().int().positive(),
@@ -304,6 +326,23 @@ export const contract = {
     }),
     output: GoldSaved,
   },
+  /**
+   * Re-aligns an utterance's words (or the selected words `first..last`) with SIEVE's forced aligner, as a
+   * job (the result: an `AlignOutcome`). The words the annotator set by hand stay fixed and bound the
+   * stretch; confirmed words among the selection move only with `moveConfirmed` (without it: CONFLICT,
+   * naming them). The new words are saved as one edit, undone like any other.
+   */
+  'gold:align': {
+    input: z.strictObject({
+      utteranceId: UtteranceId,
+      words: z
+        .strictObject({ first: z.number().int().nonnegative(), last: z.number().int().nonnegative() })
+        .optional(),
+      moveConfirmed: z.boolean().optional(),
+      lang: AlignLanguage.optional(),
+    }),
+    output: JobStatus,
+  },
   'gold:undo': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
   'gold:redo': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
   'project:import': {
@@ -377,6 +416,8 @@ export const contract = {
     output: JobStatus,
   },
   'job:status': { input: z.strictObject({ jobId: z.string().max(100) }), output: JobStatus },
+  /** Stops a running job that can stop (`gold:align`): it ends as CANCELLED, having changed nothing. */
+  'job:cancel': { input: z.strictObject({ jobId: z.string().max(100) }), output: JobStatus },
   'system:list': { input: z.strictObject({}), output: z.array(SystemInfo) },
   /** Renames a system; its outputs and cached scores stay with it (they are keyed on its id). */
   'system:rename': {

@@ -16,6 +16,7 @@ import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
 import { selectSystems } from '../report/collectReport';
 import type { PrintToPdf } from '../report/exportReport';
 import { startReportJob } from '../report/reportJob';
+import { startAlignJob } from './alignGold';
 
 /**
  * What only some transports can do: the Electron side prints HTML to PDF and shows native file dialogs,
@@ -102,6 +103,7 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
     'gold:get': ({ utteranceId }) => session.project.goldState(utteranceId),
     'gold:applyDiff': ({ utteranceId, diff, label }) =>
       edit(session, (p) => p.applyGoldDiff(utteranceId, diff, label)),
+    'gold:align': (input) => startAlignJob(session, input),
     'gold:undo': ({ utteranceId }) => edit(session, (p) => p.undoRedo(utteranceId, 'undo')),
     'gold:redo': ({ utteranceId }) => edit(session, (p) => p.undoRedo(utteranceId, 'redo')),
     'project:import': ({ audioDir, alignment }) =>
@@ -232,6 +234,7 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
         capabilities.printToPdf,
       ),
     'job:status': ({ jobId }) => session.jobs.status(jobId),
+    'job:cancel': ({ jobId }) => session.jobs.cancel(jobId),
     'system:list': () => session.project.systems(),
     'system:rename': ({ systemId, name }) => edit(session, (p) => p.renameSystem(systemId, name)),
     'system:delete': ({ systemId }) => edit(session, (p) => p.deleteSystem(systemId)),

@@ -103,13 +103,17 @@ describe('score:corpus', () => {
     const start = jobs.start.bind(jobs);
     let id = '';
     jobs.start = (kind, work) => {
-      const s = start(kind, (progress, publish) =>
-        work(progress, (p) => {
-          publish(p);
-          void run('job:status', { jobId: id }).then((r) => {
-            if (r.ok) statuses.push(r.value as JobStatus);
-          });
-        }),
+      const s = start(kind, (progress, publish, signal) =>
+        work(
+          progress,
+          (p) => {
+            publish(p);
+            void run('job:status', { jobId: id }).then((r) => {
+              if (r.ok) statuses.push(r.value as JobStatus);
+            });
+          },
+          signal,
+        ),
       );
       id = s.id;
       return s;

@@ -10,6 +10,8 @@ import { sqliteFailure } from '../store/projectFile';
 interface Job {
   status: JobStatus;
   finishedAt?: number;
+  /** Aborted by `cancel`; the work stops when it next looks at its signal. */
+  abort: AbortController;
 }
 
 /** Finished jobs are kept this long for their last poll. */
@@ -55,10 +57,16 @@ export class Jobs {
    * Starts `work` and returns its id at once; `work` reports progress and publishes partial results through
    * its arguments. A finished job's status carries its result and no longer the partial one.
    */
-  start(kind: string, work: (progress: JobProgress, publish: JobPublish) => Promise<unknown>): JobStatus {
+  start(
+    kind: string,
+    work: (progress: JobProgress, publish: JobPublish, signal: AbortSignal) => Promise<unknown>,
+  ): JobStatus {
     this.prune();
     const id = randomUUID();
-    const job: Job = { status: { id, kind, state: 'running', phase: '', done: 0, total: 0 } };
+    const job: Job = {
+      status: { id, kind, state: 'running', phase: '', done: 0, total: 0 },
+      abort: new AbortController(),
+    };
     const file = this.options.projectFile?.() ?? null;
     const onBug = this.options.onBug ?? ((err: unknown) => console.error(err));
     this.jobs.set(id, job);
@@ -71,7 +79,7 @@ export class Jobs {
     };
     // Let the caller receive the id before the work starts.
     void Promise.resolve()
-      .then(() => work(progress, publish))
+      .then(() => work(progress, publish, job.abort.signal))
       .then(
         (result) => {
           ended = true;
@@ -80,7 +88,12 @@ export class Jobs {
           job.status = status;
         },
         (err: unknown) => {
-          const error = jobError(kind, err, file, onBug);
+          // A job stopped by its signal rejects with an AbortError (as fetch does).
+          const cancelled =
+            job.abort.signal.aborted && (err as { name?: unknown } | null)?.name === 'AbortError';
+          const error = cancelled
+            ? { code: 'CANCELLED' as const, message: `${kind} was cancelled; nothing was changed.` }
+            : jobError(kind, err, file, onBug);
           ended = true;
           job.status = { ...job.status, state: 'failed', error };
         },
@@ -93,6 +106,17 @@ export class Jobs {
   status(id: string): JobStatus {
     const job = this.jobs.get(id);
     if (!job) throw new AppError('NOT_FOUND', `No job ${id}.`, { jobId: id });
+    return job.status;
+  }
+
+  /**
+   * Asks a running job to stop: jobs that take a signal (the aligner's) stop at once and end as CANCELLED
+   * with nothing changed; the others run to their end. A finished job is left as it is.
+   */
+  cancel(id: string): JobStatus {
+    const job = this.jobs.get(id);
+    if (!job) throw new AppError('NOT_FOUND', `No job ${id}.`, { jobId: id });
+    if (job.status.state === 'running') job.abort.abort();
     return job.status;
   }
 
