@@ -41,6 +41,10 @@ export type Action =
   | 'nudgeEndRight'
   | 'nudgeStartLeft'
   | 'nudgeStartRight'
+  | 'alignWords'
+  | 'alignUtterance'
+  | 'nextUnsure'
+  | 'prevUnsure'
   | 'wrap'
   | 'setType'
   | 'moveLeft'
@@ -149,6 +153,30 @@ export const BINDINGS: readonly Binding[] = [
     keys: ['Ctrl+Shift+ArrowRight'],
     action: 'nudgeStartRight',
     label: 'start boundary 10 ms later',
+    group: 'Words',
+  },
+  {
+    keys: ['a'],
+    action: 'alignWords',
+    label: 'align the selected words again (the utterance when none are), between the words set by hand',
+    group: 'Words',
+  },
+  {
+    keys: ['Shift+a'],
+    action: 'alignUtterance',
+    label: 'align the whole utterance again; words set by hand stay',
+    group: 'Words',
+  },
+  {
+    keys: ['u'],
+    action: 'nextUnsure',
+    label: 'next word the aligner was unsure of (marked ?): select and play it',
+    group: 'Words',
+  },
+  {
+    keys: ['Shift+u'],
+    action: 'prevUnsure',
+    label: 'previous word the aligner was unsure of',
     group: 'Words',
   },
   { keys: ['w'], action: 'wrap', label: 'wrap the selection in a new node', group: 'Tree' },

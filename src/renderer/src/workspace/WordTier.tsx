@@ -2,6 +2,7 @@ import { memo, type PointerEvent as ReactPointerEvent, useLayoutEffect, useMemo,
 import type { GoldWord } from '../../../core/gold/records';
 import { EditRefused } from '../../../core/edit/editRefused';
 import { moveBoundary, sharesBoundary } from '../../../core/edit/wordTier';
+import { LOW_CONFIDENCE, isLowConfidence } from '../../../core/gold/wordMarks';
 import { formatTime } from '../format';
 import { escapeHtml, markRange, spanCss, syncBoxes } from './boxMarkup';
 import { type Clock, nearestWord, useCurrentWordEffect } from './clock';
@@ -53,9 +54,16 @@ export function wordMarkup(words: readonly GoldWord[], durationSec: number, hand
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const text = escapeHtml(w.text);
+    // Words SIEVE's aligner placed show its confidence; those it was unsure of carry a mark.
+    const unsure = isLowConfidence(w);
+    const confidence = w.confidence === undefined ? '' : `  confidence ${w.confidence.toFixed(2)}`;
     let html =
-      `<div class="tier-box word-box" style="${spanCss(w.startSec, w.endSec, durationSec)}" data-word="${i}" ` +
-      `title="${text}  ${formatTime(w.startSec)}–${formatTime(w.endSec)}">${text}`;
+      `<div class="tier-box word-box${unsure ? ' unsure' : ''}" style="${spanCss(w.startSec, w.endSec, durationSec)}" data-word="${i}" ` +
+      `title="${text}  ${formatTime(w.startSec)}–${formatTime(w.endSec)}${confidence}">${text}`;
+    if (unsure)
+      html +=
+        `<span class="unsure-mark" title="The aligner is unsure of this word: confidence ${w.confidence!.toFixed(2)} ` +
+        `(below ${LOW_CONFIDENCE}). U goes to the next such word, Shift+U to the previous one.">?</span>`;
     if (handles) {
       if (!sharesBoundary(words, i, 'start'))
         html += `<span class="handle start" data-boundary="${i}-start"></span>`;

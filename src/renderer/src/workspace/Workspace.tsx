@@ -18,6 +18,8 @@ import type { ErrorFocus } from './errorFocus';
 import { TimeAxis } from './timeAxis';
 import { TransportBar } from './TransportBar';
 import { useAfterFirstFrame } from './useAfterFirstFrame';
+import { AlignControls, AlignQuestionDialog } from './AlignControls';
+import { useAlign } from './useAlign';
 import { useBracketSync } from './useBracketSync';
 import { useDialogs } from './useDialogs';
 import { useErrorFocus } from './useErrorFocus';
@@ -104,6 +106,8 @@ export function Workspace({
     player,
   });
 
+  const aligner = useAlign(u.id, editor, span);
+
   const run = useWorkspaceCommands({
     editor,
     selection: { selection, setSelection },
@@ -118,6 +122,7 @@ export function Workspace({
     labels,
     setStatus,
     toggleSpectrogram: () => setSpectrogram((s) => !s),
+    align: aligner.start,
     focusText,
     focusConcepts,
     refuse,
@@ -143,6 +148,7 @@ export function Workspace({
         onUndo={() => void editor.undo()}
         onRedo={() => void editor.redo()}
         onKeys={() => dialogs.setSheet(true)}
+        tools={<AlignControls aligner={aligner} hasSelection={span !== null} />}
       />
       <div className="axis-panel">
         <AxisBody
@@ -218,6 +224,7 @@ export function Workspace({
         />
       )}
       {dialogs.prompt && <LabelPrompt request={dialogs.prompt} onClose={dialogs.closePrompt} />}
+      {aligner.question && <AlignQuestionDialog aligner={aligner} />}
       {dialogs.treeDialog && <TreeDialog request={dialogs.treeDialog} onClose={dialogs.closeTreeDialog} />}
       {dialogs.sheet && (
         <ShortcutSheet

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AnnotationStatus, UtteranceDetail } from '../../../core/model/schemas';
 import { formatTime, STATUS_LABEL } from '../format';
 
@@ -13,6 +14,8 @@ interface Props {
   onUndo(): void;
   onRedo(): void;
   onKeys(): void;
+  /** More tools, before undo and redo (the alignment buttons). */
+  tools?: ReactNode;
 }
 
 /** The utterance's header: back to the list, where it is in the project, undo/redo, status. */
@@ -29,6 +32,7 @@ export function WorkspaceToolbar(p: Props) {
         · {p.wordCount} words
       </span>
       <span className="spacer" />
+      {p.tools}
       <button type="button" onClick={p.onUndo} disabled={!p.canUndo} title="Undo (Ctrl+Z)" data-testid="undo">
         ↶ Undo
       </button>

@@ -52,6 +52,8 @@ export interface CommandEnv {
     focusConcepts(): void;
     toggleSheet(): void;
     toggleSpectrogram(): void;
+    /** Aligns the selected words (the utterance when none are) or, with `whole`, the whole utterance. */
+    align(whole: boolean): void;
     /** Shows the next system; false when there is no other. */
     nextSystem(): boolean;
     showTree(name: string | null): void;

@@ -19,6 +19,7 @@ import {
   wrap,
 } from './treeCommands';
 import { deleteSelectedWords, insert, merge, nudge, retext, split } from './wordCommands';
+import { alignCommand, stepUnsure } from './alignCommands';
 
 const NAV = new Set<string>([
   'selectPrev',
@@ -177,6 +178,12 @@ export function runCommand(cmd: Command, env: CommandEnv): void {
       return nudge(env, 'start', -0.01);
     case 'nudgeStartRight':
       return nudge(env, 'start', 0.01);
+    case 'alignWords':
+    case 'alignUtterance':
+      return alignCommand(env, cmd.action === 'alignUtterance');
+    case 'nextUnsure':
+    case 'prevUnsure':
+      return stepUnsure(env, cmd.action === 'nextUnsure' ? 1 : -1);
     case 'wrap':
       return wrap(env);
     case 'setType':

@@ -41,6 +41,10 @@ export interface GoldEditor {
   undo(): Promise<void>;
   redo(): Promise<void>;
   say(message: EditMessage | null): void;
+  /** Shows the gold the store saved by other means (a re-alignment), with its undo state. */
+  adopt(state: GoldState): void;
+  /** Resolves once every edit sent so far has been saved or refused. */
+  settled(): Promise<void>;
 }
 
 /** Keeps an utterance's gold standard in step with the store. */
@@ -182,6 +186,8 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
     undo: useCallback(() => undoRedo('undo'), [undoRedo]),
     redo: useCallback(() => undoRedo('redo'), [undoRedo]),
     say: setMessage,
+    adopt,
+    settled: useCallback(() => queue.current, []),
   };
 }
 

@@ -31,6 +31,8 @@ export interface WorkspaceParts {
   labels: readonly string[];
   setStatus(status: AnnotationStatus): void;
   toggleSpectrogram(): void;
+  /** Re-aligns words with SIEVE's aligner (see `useAlign`). */
+  align(whole: boolean): void;
   /** Focus the bracket text and the concepts panel (set by them once mounted). */
   focusText: RefObject<(() => void) | null>;
   focusConcepts: RefObject<(() => void) | null>;
@@ -71,6 +73,7 @@ export function useWorkspaceCommands(p: WorkspaceParts): (cmd: Command) => void 
       focusConcepts: () => p.focusConcepts.current?.(),
       toggleSheet: dialogs.toggleSheet,
       toggleSpectrogram: p.toggleSpectrogram,
+      align: p.align,
       nextSystem: p.system.next,
       showTree: trees.showTree,
       switchTree: p.leaving.switchTree,
