@@ -7,6 +7,7 @@ import { GoldDiff } from '../gold/diff';
 import { GoldRecords } from '../gold/records';
 import { SystemOutput } from '../model/systemOutput';
 import { AnnotationSettings, AnnotationSettingsState } from '../edit/settings';
+import { UtteranceScores } from '../scoring/utteranceScores';
 import { API_ERROR_CODES, type ApiErrorShape, type ApiResult } from '../errors';
 
 /** The error half of every API result (`ApiErrorShape`), as a schema. */
@@ -367,8 +368,8 @@ export const contract = {
     output: z.strictObject({
       systemId: z.number().int(),
       utteranceId: z.string(),
-      /** `UtteranceScores` (src/core/scoring/scoreUtterance.ts), or null when the system has no output here. */
-      scores: z.looseObject({ trees: z.array(z.unknown()) }).nullable(),
+      /** The scores (an utterance without the system's output is scored as an empty hypothesis). */
+      scores: UtteranceScores,
       /** The system's output the scores are about (its own words and times), or null. */
       output: SystemOutput.nullable(),
       cached: z.boolean(),

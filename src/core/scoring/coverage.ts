@@ -5,6 +5,7 @@
 // others as if it had proposed no tree. `onlyCovered` is the other figure, over the covered utterances only.
 import type { GoldRecords } from '../gold/records';
 import type { SystemOutput } from '../model/systemOutput';
+import type { OutputPart } from './utteranceScores';
 
 /** The parts a system outputs for at least one utterance: what an utterance without them is missing. */
 export interface SystemProfile {
@@ -31,7 +32,7 @@ export const METRIC = {
 } as const;
 
 /** The part of an output a metric is computed from (`tree:NAME` for a tree's metrics). */
-export type OutputPart = 'words' | 'concepts' | 'entities' | 'nbest' | `tree:${string}`;
+export type { OutputPart };
 
 /** An empty profile, to be extended output by output with `addToProfile`. */
 export function emptyProfile(): SystemProfile {

@@ -1,6 +1,5 @@
 import type { Handlers } from '../../core/api/contract';
 import { SIEVE_VERSION } from '../../core/version';
-import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { runImportWorker } from '../import/readInWorker';
 import type { ImportWriteTask } from '../import/importWorkerProtocol';
 import type { ProjectStore } from '../store/projectStore';
@@ -31,11 +30,6 @@ export interface HandlerCapabilities {
 /** A figure for JSON, which has no NaN or Infinity: an undefined figure travels as null. */
 function fin(x: number): number | null {
   return Number.isFinite(x) ? x : null;
-}
-
-/** The scores as the contract types them (an open record; the fields are documented in the core module). */
-function asApiScores(s: UtteranceScores): { [key: string]: unknown; trees: unknown[] } {
-  return s as unknown as { [key: string]: unknown; trees: unknown[] };
 }
 
 /** The end of the last import each session started, and how many have not ended: one runs at a time. */
@@ -200,7 +194,7 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
       return {
         systemId,
         utteranceId,
-        scores: asApiScores(scores.get(systemId)!.get(utteranceId)!),
+        scores: scores.get(systemId)!.get(utteranceId)!,
         output,
         cached,
       };

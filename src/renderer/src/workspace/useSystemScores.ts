@@ -64,7 +64,7 @@ export function useSystemScores(utteranceId: string, gold: GoldRecords): SystemS
     systemId,
     choose,
     next,
-    scores: (current?.scores as unknown as UtteranceScores | null) ?? null,
+    scores: current?.scores ?? null,
     output: current?.output ?? null,
   };
 }
