@@ -1,8 +1,7 @@
 // Runs the reading (and the writing) of an import in a worker thread (`importWorker.ts`): parsing a large
 // file takes seconds, and writing a large import a good part of one; on the app process's thread either
-// would hold up every other call of the studio. The worker entry is the built `importWorker.js` next to
-// the running bundle, or, when running from source (tests, `tsx`), the TypeScript source loaded through
-// tsx's loader.
+// would hold up every other call of the studio. `workerEntry` finds the worker's code (built or, from
+// source, through tsx).
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../workerEntry';
 import { workerError } from '../workerFailure';
@@ -14,18 +13,13 @@ import type {
   ImportWorkerMessage,
 } from './importWorkerProtocol';
 
-/** Where the import worker's code is and how Node must load it. */
-export function importWorkerEntry(): { file: string; execArgv: string[] } {
-  return workerEntry(import.meta.url, 'importWorker');
-}
-
 /** Runs `task` in an import worker thread; `onProgress` hears its progress; resolves with its answer. */
 export async function runImportWorker<K extends ImportTask['kind']>(
   task: Extract<ImportTask, { kind: K }>,
   onProgress: (done: number, total: number, phase: string) => void = () => {},
   transfer: ArrayBuffer[] = [],
 ): Promise<ImportResults[K]> {
-  const entry = importWorkerEntry();
+  const entry = workerEntry(import.meta.url, 'importWorker');
   const worker = new Worker(entry.file, {
     workerData: task,
     execArgv: entry.execArgv,

@@ -1,8 +1,6 @@
 // The report methods as jobs: the scores come from `scoreProject` (what the cache lacks is scored in the
 // scoring worker threads) and are handed, as the cache's JSON, to a report worker thread that builds the
 // model and renders the plots or the report text, so the app process keeps answering other calls meanwhile. PDF is printed here from the worker's HTML (printing needs Electron).
-// The worker entry is the built `reportWorker.js` next to the running bundle, or, when running from source
-// (tests, `tsx`), the TypeScript source loaded through tsx's loader.
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../workerEntry';
 import { workerError } from '../workerFailure';
@@ -14,17 +12,12 @@ import { selectSystems } from './collectReport';
 import { type PrintToPdf, type TextFormat, assertCanPrint, reportFile } from './exportReport';
 import type { ReportResult, ReportTask, ReportWorkerMessage } from './reportWorkerProtocol';
 
-/** Where the report worker's code is and how Node must load it. */
-export function reportWorkerEntry(): { file: string; execArgv: string[] } {
-  return workerEntry(import.meta.url, 'reportWorker');
-}
-
 /** Runs `task` in a report worker thread; `onProgress` hears its phases. The worker ends with its answer. */
 export async function runReportWorker(
   task: ReportTask,
   onProgress: (done: number, total: number, phase: string) => void = () => {},
 ): Promise<ReportResult> {
-  const entry = reportWorkerEntry();
+  const entry = workerEntry(import.meta.url, 'reportWorker');
   const worker = new Worker(entry.file, { workerData: task, execArgv: entry.execArgv });
   try {
     return await new Promise<ReportResult>((resolve, reject) => {

@@ -1,17 +1,11 @@
 // A small pool of scoring worker threads: each worker takes the next chunk as soon as it answers the
-// previous one, so a slow chunk never holds the others up, and writes its own scores to the cache. The
-// worker entry is the built `scoreWorker.js` next to the running bundle, or, when running from source
-// (tests, benchmarks, `tsx`), the TypeScript source loaded through tsx's loader.
+// previous one, so a slow chunk never holds the others up, and writes its own scores to the cache.
+// `workerEntry` finds the worker's code (built or, from source, through tsx).
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../workerEntry';
 import type { ScoreWorkerData } from './scoreWorker';
 import type { ScoreCacheRow } from '../store/scoreCache';
 import type { WorkerReply, WorkerRequest } from './workerProtocol';
-
-/** Where the score worker's code is and how Node must load it. */
-export function scoreWorkerEntry(): { file: string; execArgv: string[] } {
-  return workerEntry(import.meta.url, 'scoreWorker');
-}
 
 /**
  * Scores `chunks` in `workers` threads started with `data`; `onScored` receives each chunk's scores (as
@@ -26,7 +20,7 @@ export async function runScorePool(
   onScored: (results: ScoreCacheRow[]) => void,
 ): Promise<void> {
   if (chunks.length === 0) return;
-  const entry = scoreWorkerEntry();
+  const entry = workerEntry(import.meta.url, 'scoreWorker');
   const pool: Worker[] = [];
   let next = 0;
   try {
