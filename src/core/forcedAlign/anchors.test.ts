@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WINDOWS, alignInWindows, lastAnchor, stretchesBetweenFixed } from './anchors';
+import { DEFAULT_WINDOWS, alignInWindows, lastAnchor, lastPlaced, stretchesBetweenFixed } from './anchors';
 import type { AlignWindow, PlacedWord } from './anchors';
 
 describe('stretchesBetweenFixed', () => {
@@ -111,20 +111,36 @@ describe('alignInWindows', () => {
     expect(r.failedWindows).toBe(0);
   });
 
-  it('moves the anchor past doubtful words, and doubles a window that has no anchor', async () => {
-    const { align, calls } = fakeRecording(new Set([5, 6, 1, 3, 11, 13, 15, 17]));
+  it('without a confident run keeps the words placed in the kept part', async () => {
+    const { align, calls } = fakeRecording(new Set([1, 3, 5, 6]));
     const r = await alignInWindows(
       { fromSec: 0, toSec: 60, firstWord: 0, endWord: 60 },
       new Array(60).fill(1),
       align,
       options,
     );
-    // Window [0, 10) keeps words ending by 7.5 s (0–6): 1, 3, 5 and 6 are doubtful, so no three
-    // confident words in a row; the window is tried again as [0, 20), whose kept words (ending by 15 s)
-    // hold the run 7–10: the next window starts at word 11.
+    // Window [0, 10) keeps words ending by 7.5 s (0–6); 1, 3, 5 and 6 are doubtful, so no three confident
+    // words in a row: the words up to 6 are kept all the same and the next window starts at word 7.
+    expect(calls[1]).toEqual([7, 17, 7, 19, true]);
+    expect(r.words.map((w) => w!.startSec)).toEqual([...Array(60).keys()]);
+    expect(r.words[5]!.confidence).toBe(0.2);
+  });
+
+  it('tries a window whose search places nothing again twice as long', async () => {
+    const { align: inner, calls } = fakeRecording();
+    const align: AlignWindow = (from, to, first, end, open) =>
+      to - from < 20 && from === 0
+        ? (calls.push([from, to, first, end, open]), Promise.resolve(null))
+        : inner(from, to, first, end, open);
+    const r = await alignInWindows(
+      { fromSec: 0, toSec: 60, firstWord: 0, endWord: 60 },
+      new Array(60).fill(1),
+      align,
+      options,
+    );
     expect(calls[0]).toEqual([0, 10, 0, 12, true]);
     expect(calls[1]).toEqual([0, 20, 0, 24, true]);
-    expect(calls[2]).toEqual([11, 21, 11, 23, true]);
+    expect(r.failedWindows).toBe(1);
     expect(r.words.map((w) => w!.startSec)).toEqual([...Array(60).keys()]);
   });
 
@@ -140,7 +156,7 @@ describe('alignInWindows', () => {
     expect(r.failedWindows).toBeGreaterThan(0);
   });
 
-  it('lastAnchor is the last word of a confident run ending by the limit', () => {
+  it('lastAnchor is the last word of a confident run ending by the limit; lastPlaced of any run from the first', () => {
     const w = (endSec: number, confidence: number): PlacedWord => ({
       startSec: endSec - 1,
       endSec,
@@ -150,5 +166,8 @@ describe('alignInWindows', () => {
     expect(lastAnchor([w(1, 0.9), w(2, 0.9), w(3, 0.1), w(4, 0.9), w(5, 0.9), w(6, 0.9)], 5.5, o)).toBe(4);
     expect(lastAnchor([w(1, 0.9), w(2, 0.1), w(3, 0.9)], 10, o)).toBe(-1);
     expect(lastAnchor([w(1, 0.9), null, w(3, 0.9)], 10, o)).toBe(-1);
+    expect(lastPlaced([w(1, 0.1), w(2, 0.1), null, w(4, 0.9)], 10)).toBe(1);
+    expect(lastPlaced([w(1, 0.1), w(2, 0.1)], 1.5)).toBe(0);
+    expect(lastPlaced([null, w(2, 0.9)], 10)).toBe(-1);
   });
 });

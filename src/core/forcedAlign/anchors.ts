@@ -109,8 +109,9 @@ export const DEFAULT_WINDOWS: WindowOptions = {
  * of the last word of a confident run) and is open at its end: it is offered the words that the stretch's
  * mean speaking rate (per unit of `weights`, e.g. phones per word) puts in `overfill` times its length, and
  * the search keeps those that fit; the words of its first `acceptShare` up to the last anchor
- * there are kept, and the next window re-aligns from that anchor on. A window without an anchor is tried
- * again twice as long, up to the rest of the stretch, which is aligned in one last window. `onWindow`
+ * there (or, without a confident run, up to the last word placed there) are kept, and the next window
+ * re-aligns from that anchor on. A window that places no word there is tried again twice as long, up to
+ * the rest of the stretch, which is aligned in one last window. `onWindow`
  * hears where the kept words end. Words of a window whose search failed stay null.
  */
 export async function alignInWindows(
@@ -147,7 +148,11 @@ export async function alignInWindows(
     const winEnd = cur + windowSec;
     windows++;
     const got = await alignWindow(cur, winEnd, stretch.firstWord + i, stretch.firstWord + j, true);
-    const anchor = got ? lastAnchor(got, cur + options.acceptShare * windowSec, options) : -1;
+    const limit = cur + options.acceptShare * windowSec;
+    // A confident run if there is one; else the last word placed in the kept part, so that a stretch of
+    // doubtful words costs windows of the usual length, not ever longer ones.
+    let anchor = got ? lastAnchor(got, limit, options) : -1;
+    if (got && anchor < 0) anchor = lastPlaced(got, limit);
     if (!got || anchor < 0) {
       if (!got) failedWindows++;
       windowSec *= 2;
@@ -161,6 +166,17 @@ export async function alignInWindows(
   }
   onWindow?.(stretch.toSec);
   return { words, windows, failedWindows };
+}
+
+/** The index of the last word of an unbroken run of placed words from the first that ends by `limitSec`, or −1. */
+export function lastPlaced(got: readonly (PlacedWord | null)[], limitSec: number): number {
+  let best = -1;
+  for (let k = 0; k < got.length; k++) {
+    const w = got[k];
+    if (!w || w.endSec > limitSec) break;
+    best = k;
+  }
+  return best;
 }
 
 /** The index of the last word ending by `limitSec` that closes a run of confident words, or −1. */
