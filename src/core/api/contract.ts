@@ -289,6 +289,29 @@ export const ReportFile = z.strictObject({
 });
 export type ReportFile = z.infer<typeof ReportFile>;
 
+/**
+ * What a job of each of these kinds ends with (its `JobStatus.result`): the main side checks a result
+ * against its schema before the job is done, and the studio reads it with the same schema.
+ */
+export const JobResults = {
+  'score:corpus': CorpusReport,
+  'report:plots': DashboardReport,
+  'report:export': ReportFile,
+} as const;
+
+/** What a running job of these kinds publishes (its `JobStatus.partial`). */
+export const JobPartials = { 'score:corpus': CorpusPartial } as const;
+
+/** The result of a job of kind `K`: typed by its schema in `JobResults`, unknown for the other kinds. */
+export type JobResult<K extends string> = K extends keyof typeof JobResults
+  ? z.infer<(typeof JobResults)[K]>
+  : unknown;
+
+/** What a running job of kind `K` publishes: typed by its schema in `JobPartials`, unknown otherwise. */
+export type JobPartial<K extends string> = K extends keyof typeof JobPartials
+  ? z.infer<(typeof JobPartials)[K]>
+  : unknown;
+
 /** Files read by the renderer (an <input type=file>: the native dialog in Electron, an upload in a browser). */
 const UploadedFile = z.strictObject({
   name: z.string().min(1).max(1000),

@@ -3,8 +3,8 @@
 // with a result or an error the UI can show: the same code and message a direct call failing the same way
 // is answered with (see `dispatch` and `withProjectErrors`).
 import { randomUUID } from 'node:crypto';
-import { AppError, type ApiErrorShape } from '../../core/errors';
-import type { JobStatus } from '../../core/api/contract';
+import { AppError, type ApiErrorShape, BugError } from '../../core/errors';
+import { type JobPartial, type JobResult, JobResults, type JobStatus } from '../../core/api/contract';
 import { sqliteFailure } from '../store/projectFile';
 
 interface Job {
@@ -21,7 +21,14 @@ const KEEP_MS = 10 * 60 * 1000;
 export type JobProgress = (done: number, total: number, phase: string) => void;
 
 /** Publishes what a running job has to show so far; each call replaces the previous one. */
-export type JobPublish = (partial: unknown) => void;
+export type JobPublish<P = unknown> = (partial: P) => void;
+
+/** Fails unless a job of `kind` ended with a result its schema (`JobResults`) allows; the result stays as given. */
+function checkResult(kind: string, result: unknown): void {
+  const schema = Object.hasOwn(JobResults, kind) ? JobResults[kind as keyof typeof JobResults] : null;
+  if (schema && !schema.safeParse(result).success)
+    throw new BugError(`${kind} ended with a result outside its schema`);
+}
 
 /** What jobs need to know to answer a failure as a direct call would. */
 export interface JobsOptions {
@@ -55,11 +62,16 @@ export class Jobs {
 
   /**
    * Starts `work` and returns its id at once; `work` reports progress and publishes partial results through
-   * its arguments. A finished job's status carries its result and no longer the partial one.
+   * its arguments. A finished job's status carries its result and no longer the partial one. A kind with a
+   * schema in the contract's `JobResults` must end with a result the schema allows.
    */
-  start(
-    kind: string,
-    work: (progress: JobProgress, publish: JobPublish, signal: AbortSignal) => Promise<unknown>,
+  start<K extends string>(
+    kind: K,
+    work: (
+      progress: JobProgress,
+      publish: JobPublish<JobPartial<K>>,
+      signal: AbortSignal,
+    ) => Promise<JobResult<K>>,
   ): JobStatus {
     this.prune();
     const id = randomUUID();
@@ -74,12 +86,16 @@ export class Jobs {
     const progress: JobProgress = (done, total, phase) => {
       if (!ended) job.status = { ...job.status, done, total, phase };
     };
-    const publish: JobPublish = (partial) => {
+    const publish: JobPublish<JobPartial<K>> = (partial) => {
       if (!ended) job.status = { ...job.status, partial };
     };
     // Let the caller receive the id before the work starts.
     void Promise.resolve()
       .then(() => work(progress, publish, job.abort.signal))
+      .then((result) => {
+        checkResult(kind, result);
+        return result;
+      })
       .then(
         (result) => {
           ended = true;

@@ -45,7 +45,7 @@ export type ReportOutput = 'plots' | TextFormat | 'pdf';
 export function startReportJob(
   jobs: Jobs,
   project: ProjectStore,
-  kind: string,
+  kind: 'report:plots' | 'report:export',
   output: ReportOutput,
   systemIds?: readonly number[],
   printToPdf?: PrintToPdf,
