@@ -2,7 +2,7 @@
 // together with its history entry, so an edit is either fully saved or not at all. The undo and redo
 // stacks are chains through the history (see migration 0004): a save, an undo or a redo reads and moves
 // the tops of the stacks only, however long the utterance's history.
-import { AppError } from '../../core/errors';
+import { AppError, BugError } from '../../core/errors';
 import { DiffConflictError, GoldDiff, applyDiff, reverseDiff } from '../../core/gold/diff';
 import { z } from 'zod';
 import {
@@ -362,8 +362,8 @@ function stackPlace(
 /** The entry under the top of a stack, which an undo or redo (`meta`) must be reversing. */
 function belowTop(db: Db, top: number | null, meta: EditMeta): number | null {
   if (top === null || meta.undoes !== top)
-    throw new Error(
-      `An ${meta.kind} reverses the top of its stack (entry ${top}), not entry ${meta.undoes}.`,
+    throw new BugError(
+      `an ${meta.kind} reverses the top of its stack (entry ${top}), not entry ${meta.undoes}`,
     );
   return preparedOnce(db, 'SELECT below FROM history WHERE id = ?').pluck().get(top) as number | null;
 }
