@@ -12,9 +12,8 @@ import { diffGold } from '../src/core/gold/diff';
 import type { GoldRecords } from '../src/core/gold/records';
 import { writeCorpus } from '../src/main/import/writeCorpus';
 import { ProjectStore } from '../src/main/store/projectStore';
-import { writeWav } from '../test/helpers/wavFixture';
 import type { BenchSuite } from './harness';
-import { scaleCorpus } from './storeScale.bench';
+import { scaleCorpus, toneWav } from './storeScale.bench';
 
 const UTTERANCES = 300;
 const HISTORY = 1000;
@@ -43,8 +42,7 @@ export const goldEditBench: BenchSuite = {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-bench-'));
     try {
       const audioSec = 600;
-      const audio = path.join(dir, 'a.wav');
-      writeWav(audio, audioSec, 8000, (t) => 0.3 * Math.sin(2 * Math.PI * 220 * t));
+      const audio = toneWav(dir, audioSec);
       const c = scaleCorpus(audio, audioSec, UTTERANCES);
       const file = path.join(dir, 'p.sieve');
       await writeCorpus(file, c, { create: true });

@@ -53,6 +53,13 @@ export function scaleCorpus(audioFile: string, audioSec: number, count = N): Cor
   };
 }
 
+/** A WAV of `seconds` of a quiet 220 Hz tone at 8 kHz in `dir`, for corpora whose audio is not listened to. */
+export function toneWav(dir: string, seconds: number): string {
+  const file = path.join(dir, 'a.wav');
+  writeWav(file, seconds, 8000, (t) => 0.3 * Math.sin(2 * Math.PI * 220 * t));
+  return file;
+}
+
 /** Store operations at 10,000 utterances (~200,000 words). */
 export const storeScale: BenchSuite = {
   name: 'store-scale',
@@ -60,8 +67,7 @@ export const storeScale: BenchSuite = {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-bench-'));
     try {
       const audioSec = 3600;
-      const audio = path.join(dir, 'a.wav');
-      writeWav(audio, audioSec, 8000, (t) => 0.3 * Math.sin(2 * Math.PI * 220 * t));
+      const audio = toneWav(dir, audioSec);
       const c = scaleCorpus(audio, audioSec);
       const words = c.utterances.reduce((s, u) => s + u.words.length, 0);
       const file = path.join(dir, 'p.sieve');
