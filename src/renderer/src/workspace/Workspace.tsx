@@ -73,11 +73,7 @@ export function Workspace({
   const clock = useMemo(() => new Clock(), []);
   const editor = useGoldEditor(u.id, goldState);
   const { gold, say, current } = editor;
-  useWorkspaceMeasures(
-    gold,
-    clock,
-    useCallback(() => current().words, [current]),
-  );
+  useWorkspaceMeasures(gold, clock, current);
   const refuse = useCallback((text: string) => say({ kind: 'error', text }), [say]);
   const player = usePlayer(current);
   const trees = useTreeView(gold, goldState.gold.trees[0]?.name ?? null);

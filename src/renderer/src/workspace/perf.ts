@@ -49,12 +49,13 @@ function markShown(name: Work): void {
 
 /**
  * Measures the workspace of `gold`: its first draw (from this hook's first call) and every edit shown
- * (started by the editor), and each playhead tick of `clock` that moves the current word of `words()`.
+ * (started by the editor), and each playhead tick of `clock` that moves the current word of the records
+ * `current()` gives.
  */
 export function useWorkspaceMeasures(
   gold: unknown,
   clock: Clock,
-  words: () => readonly { startSec: number; endSec: number }[],
+  current: () => { words: readonly { startSec: number; endSec: number }[] },
 ): void {
   useState(() => markStart('draw'));
   useLayoutEffect(() => {
@@ -64,10 +65,10 @@ export function useWorkspaceMeasures(
   useEffect(() => {
     let shown = -2;
     return clock.onTick((start) => {
-      const c = currentWordAt(words(), clock.time);
+      const c = currentWordAt(current().words, clock.time);
       if (c === shown) return;
       shown = c;
       afterNextFrame(() => performance.measure('sieve:tick', { start }));
     });
-  }, [clock, words]);
+  }, [clock, current]);
 }
