@@ -1,6 +1,7 @@
 // Re-aligning gold words through the API on the demo's espeak-ng recordings: the job aligns in a worker
 // thread, saves one history entry that undoes exactly, keeps the words set by hand, and answers clearly
 // when it cannot align.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AlignOutcome, GoldState, Handlers, JobStatus } from '../../core/api/contract';
@@ -150,6 +151,22 @@ describe('gold:align', () => {
     expect([outcome.first, outcome.last, outcome.startSec]).toEqual([3, 7, 0.9]);
     expect(rows(id).slice(0, 3)).toEqual(before.slice(0, 3));
     expect(rows(id)[3]!.start_sec).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('answers FILE_MISSING when the utterance’s recording is gone, and changes nothing', async () => {
+    session.close();
+    const copy = path.join(tmp.dir, 'moved');
+    const file = copyDemo(copy);
+    fs.rmSync(path.join(copy, 'audio', 'train-03.wav'));
+    session = new Session('browser', { allow: [tmp.dir] });
+    handlers = createHandlers(session);
+    await session.openChecked(file);
+    const before = rows('train-03');
+    const r = await dispatch(handlers, 'gold:align', { utteranceId: 'train-03' }, (e) => bugs.push(e));
+    expect(r).toMatchObject({ ok: false, error: { code: 'FILE_MISSING' } });
+    expect((r as { error: { message: string } }).error.message).toMatch(/train-03\.wav/);
+    expect(rows('train-03')).toEqual(before);
+    expect(bugs).toEqual([]);
   });
 
   it('answers clearly when there is nothing to align or the aligner is cancelled, and changes nothing', async () => {
