@@ -9,20 +9,10 @@ import { buildSegmentTree } from '../../core/structIou/segmentTree';
 import { seededRandom } from '../../core/stats/prng';
 import { checkTreeText } from '../../core/edit/treeCheck';
 import { type TreeNode, leaves } from '../../core/tree/tree';
+import type { PerturbationCurve } from '../../core/api/reportModel';
 
-/** The curve of one gold tree name. */
-export interface PerturbationCurve {
-  tree: string;
-  /** Sentences on the curve (untyped gold trees over timed words with at least one constituent). */
-  sentences: number;
-  /** Sentences that qualified; above `PERTURBATION_SAMPLE` the curve is drawn on a seeded sample of them. */
-  eligible: number;
-  /** Sentences of that tree name left out (untimed words, leaves that are not the words, no constituent). */
-  skipped: number;
-  signature: string;
-  /** δ = 0 first, then the grid; means and population standard deviations over the repetitions. */
-  points: { delta: number; mean: number; std: number; corpusMean: number; corpusStd: number }[];
-}
+/** The curve of one gold tree name: defined by its schema in core. */
+export type { PerturbationCurve } from '../../core/api/reportModel';
 
 /** The δ grid of Figure 5. */
 export const PERTURBATION_DELTAS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];

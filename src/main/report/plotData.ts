@@ -2,33 +2,10 @@
 // so a plot can be redrawn elsewhere from the JSON alone.
 import { pearson, spearman } from '../../core/stats/correlation';
 import { systemColour } from '../../core/scoring/systemColour';
-import type { ReportModel } from './reportModel';
+import type { PlotData, ReportModel } from '../../core/api/reportModel';
 
-/** How a plot draws its rows. */
-export type PlotKind = 'scatter' | 'line' | 'histogram';
-
-/** One plot's data and labels. */
-export interface PlotData {
-  id: string;
-  title: string;
-  caption: string;
-  kind: PlotKind;
-  x: { field: string; title: string };
-  y: { field: string; title: string };
-  /** Field that colours the marks (scatter, line) or splits the histogram into rows. */
-  group: string;
-  /** A second nominal field shown by the mark's shape (scatter). */
-  shape?: string;
-  /** Fields listed in each mark's tooltip, in order. */
-  tooltip: string[];
-  rows: Record<string, string | number>[];
-  /** What the plot says when it has no rows. */
-  empty: string;
-  /** The colour of each value of `group` (the systems' colours, the same in every plot and table). */
-  colours?: { domain: string[]; range: string[] };
-  /** Scatter plots: the rank and linear correlation of x and y over the points (null when undefined). */
-  correlation?: { spearman: number | null; pearson: number | null; n: number };
-}
+/** A plot's data and labels, and how it draws its rows: defined by their schema in core. */
+export type { PlotData, PlotKind } from '../../core/api/reportModel';
 
 /**
  * Spearman's ρ (Shi et al. report it for Fig. 3) and Pearson's r (Boros et al. see a nearly linear

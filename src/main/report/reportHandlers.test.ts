@@ -13,7 +13,7 @@ import { Session } from '../api/session';
 import { scoreProject } from '../scoring/scoreProject';
 import { collectReportInput } from './collectReport';
 import { nbestBreakdown } from './nbestBreakdown';
-import type { ReportModel } from './reportModel';
+import { ReportModel } from '../../core/api/reportModel';
 
 let tmp: { dir: string; cleanup: () => void };
 let session: Session;
@@ -86,7 +86,7 @@ describe('report API', { timeout: 60_000 }, () => {
     const exported = ReportFile.parse(
       ((await job(h, 'report:export', { format: 'json', systemIds: [a!.id] })) as { value: unknown }).value,
     );
-    expect(nbest).toEqual((JSON.parse(exported.content) as ReportModel).nbest);
+    expect(nbest).toEqual(ReportModel.parse(JSON.parse(exported.content)).nbest);
     const input = collectReportInput(
       session.project,
       [{ id: a!.id, name: a!.name }],
@@ -110,7 +110,7 @@ describe('report API', { timeout: 60_000 }, () => {
       value: { fileName: 'SIEVE-demo-report.html', mime: 'text/html', encoding: 'utf8' },
     });
     const json = await job(h, 'report:export', { format: 'json' });
-    const model = JSON.parse((json as { value: { content: string } }).value.content) as ReportModel;
+    const model = ReportModel.parse(JSON.parse((json as { value: { content: string } }).value.content));
     expect(model.systems.map((s) => s.name)).toEqual(session.project.systems().map((s) => s.name));
     const csv = await job(h, 'report:export', { format: 'csv' });
     expect((csv as { value: { content: string } }).value.content).toMatch(/^level,system,utterance,metric,/);

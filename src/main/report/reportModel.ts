@@ -3,16 +3,16 @@
 // the boundary-perturbation curve (Shi et al. Fig. 5) and the data of every plot. Every writer (HTML,
 // CSV, JSON, Markdown) and the plots read this one model, so they cannot disagree.
 import type { GoldRecords } from '../../core/gold/records';
-import { type AsrReport } from '../../core/asr/asrReport';
 import { asrPlots, asrReport } from './asrSection';
 import type { SystemOutput } from '../../core/model/systemOutput';
 import { type Coverage, compareSystems, corpusScores } from '../../core/scoring/corpusScores';
 import type { UtteranceScores } from '../../core/scoring/scoreUtterance';
 import { utteranceMetricList } from '../../core/scoring/utteranceMetrics';
 import { SIEVE_VERSION } from '../../core/version';
-import { type NbestBreakdown, nbestBreakdown } from './nbestBreakdown';
-import { type PerturbationCurve, perturbationCurves } from './perturbationCurve';
-import { type PlotData, colourBySystem, plotData } from './plotData';
+import type { ReportFigure, ReportInterval, ReportModel, ReportPaired } from '../../core/api/reportModel';
+import { nbestBreakdown } from './nbestBreakdown';
+import { perturbationCurves } from './perturbationCurve';
+import { colourBySystem, plotData } from './plotData';
 
 /** What a report is made from: the project's gold and each selected system's scores and N-best lists. */
 export interface ReportInput {
@@ -41,62 +41,8 @@ export interface ReportOptions {
   coverage?: Coverage;
 }
 
-/** A corpus figure as the report carries it: an undefined value or bound is null. */
-export interface ReportFigure {
-  metric: string;
-  value: number | null;
-  lo: number | null;
-  hi: number | null;
-  /** Utterances scored, of N with gold for the metric; `empty` of the n had no output. */
-  n: number;
-  N: number;
-  empty: number;
-  signature: string;
-  bootstrap: string;
-}
-
-/** An interval that may be undefined. */
-export interface ReportInterval {
-  value: number | null;
-  lo: number | null;
-  hi: number | null;
-}
-
-/** Two systems on one metric: paired bootstrap intervals and the approximate-randomisation p-value. */
-export interface ReportPaired {
-  metric: string;
-  n: number;
-  a: ReportInterval;
-  b: ReportInterval;
-  delta: ReportInterval;
-  pValue: number | null;
-  signature: string;
-  test: string;
-}
-
-/** The whole report. */
-export interface ReportModel {
-  project: string;
-  version: string;
-  /** Every metric that has a corpus figure, in first-seen order. */
-  metrics: string[];
-  /** Each corpus metric's settings signature and bootstrap signature. */
-  signatures: { metric: string; signature: string; bootstrap: string }[];
-  systems: { systemId: number; name: string; figures: ReportFigure[] }[];
-  comparisons: { systemA: string; systemB: string; figures: ReportPaired[] }[];
-  /** Per-utterance figures: the metric names, their signatures, and per system one row per utterance. */
-  utteranceMetrics: { metric: string; signature: string }[];
-  utterances: {
-    systemId: number;
-    name: string;
-    rows: { utteranceId: string; metrics: Record<string, number | null> }[];
-  }[];
-  nbest: NbestBreakdown[];
-  perturbation: PerturbationCurve[];
-  /** The ASR analysis: sclite's error analysis, summary by speaker and NCE per system, sc_stats's tests per pair. */
-  asr: AsrReport;
-  plots: PlotData[];
-}
+/** The report's types, defined once by their schema in core. */
+export type { ReportFigure, ReportInterval, ReportModel, ReportPaired } from '../../core/api/reportModel';
 
 /** A number for JSON: NaN and ±Infinity become null. */
 export function fin(x: number): number | null {

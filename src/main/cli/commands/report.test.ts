@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeProject, tempDir } from '../../../../test/helpers/tempProject';
 import { type SieveRun, runSieve } from '../../../../test/helpers/runSieve';
 import { CSV_HEADER, parseCsv } from '../../report/csvReport';
-import type { ReportModel } from '../../report/reportModel';
+import { ReportModel } from '../../../core/api/reportModel';
 import { ProjectStore } from '../../store/projectStore';
 
 const DEMO = path.resolve(import.meta.dirname, '../../../../resources/demo');
@@ -53,7 +53,7 @@ describe('sieve report', () => {
     expect(md).toMatch(/^# SIEVE demo: systems at corpus level/);
     expect(md).toMatch(/^\| pocketsphinx-domain \| \d+\.\d \[\d+\.\d, \d+\.\d\] n 12 \/ 12 \|/m);
     expect(md).toMatch(/^- WER: `wer\|costs:sclite\|case:fold\|[^`]*v:[^`]*; boot\|/m);
-    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
+    const json = ReportModel.parse(JSON.parse(await report(file, '--format', 'json')));
     const werJson = json.systems
       .find((s) => s.name === 'pocketsphinx-domain')!
       .figures.find((f) => f.metric === 'WER')!;
@@ -66,7 +66,7 @@ describe('sieve report', () => {
 
   it('round-trips every corpus and per-utterance figure through CSV and JSON', async () => {
     const file = copyDemo();
-    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
+    const json = ReportModel.parse(JSON.parse(await report(file, '--format', 'json')));
     const rows = parseCsv(await report(file, '--format', 'csv'));
     const header = rows.shift()!;
     const col = (name: string): number => header.indexOf(name);
@@ -116,7 +116,7 @@ describe('sieve report', () => {
 
   it('lists an undefined per-utterance figure as null in JSON and — in the HTML appendix, never empty or 0', async () => {
     const file = copyDemo();
-    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
+    const json = ReportModel.parse(JSON.parse(await report(file, '--format', 'json')));
     // ParsEval of the generic recogniser's trees is over other words than the gold on most utterances.
     const generic = json.utterances.find((s) => s.name === 'pocketsphinx-generic')!;
     const metric = 'ParsEval F1 (syntax)';
@@ -142,7 +142,7 @@ describe('sieve report', () => {
 
   it('writes HTML with the JSON report’s corpus numbers, best per metric in bold', async () => {
     const file = copyDemo();
-    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
+    const json = ReportModel.parse(JSON.parse(await report(file, '--format', 'json')));
     const r = await sieve('report', file, '--out', 'report.html', '--jobs', '1');
     expect(r.code).toBe(0);
     const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
@@ -169,7 +169,7 @@ describe('sieve report', () => {
 
   it('draws as many point marks as each plot has data points, and says so when a plot is empty', async () => {
     const file = copyDemo();
-    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
+    const json = ReportModel.parse(JSON.parse(await report(file, '--format', 'json')));
     const html = await report(file, '--format', 'html');
     const figures = plotFigures(html);
     expect([...figures.keys()]).toEqual(json.plots.map((p) => p.id));
@@ -242,7 +242,7 @@ describe('sieve report', () => {
     const html = await report(file, '--format', 'html');
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;');
-    const json = JSON.parse(await report(file, '--format', 'json')) as ReportModel;
+    const json = ReportModel.parse(JSON.parse(await report(file, '--format', 'json')));
     expect(json.systems.map((s) => s.name)).toContain(evil);
     const csv = parseCsv(await report(file, '--format', 'csv'));
     expect(csv.some((r) => r[1] === evil)).toBe(true);
