@@ -1,30 +1,112 @@
-// Which reader turns an alignment file into utterances with timed words, chosen by file extension.
+// Which reader turns an alignment file into utterances with timed words, chosen by file extension. A
+// recording may give several utterances: by a tier of segments or utterances, by speaker, by WhisperX
+// segment, or cut at pauses when asked (see core/formats/recordingTracks).
 import path from 'node:path';
 import { parseCtm } from '../../core/formats/ctm';
-import { eafTierWords, parseEaf } from '../../core/formats/eaf';
-import { diagnosticAt, LineIndex } from '../../core/text/diagnostics';
+import { parseEaf } from '../../core/formats/eaf';
+import {
+  type RecordingTracks,
+  type TierOptions,
+  eafTracks,
+  recordingUtterances,
+  textGridTracks,
+  whisperXTracks,
+} from '../../core/formats/recordingTracks';
+import type { PauseSplitOptions } from '../../core/formats/segments';
+import { parseTextGrid } from '../../core/formats/textGrid';
+import { diagnosticAt, LineIndex, type Diagnostic } from '../../core/text/diagnostics';
 import { parseGoldJsonl } from '../../core/gold/goldJsonl';
-import { parseTextGridWords } from '../../core/formats/textGridWords';
-import { parseWordTimesJson } from '../../core/formats/wordTimesJson';
+import { parseGentleJson, parseWhisperXJson } from '../../core/formats/wordTimesJson';
 import type { ParseResult } from '../../core/text/diagnostics';
 import type { AlignedUtterance } from './scanCorpus';
 
-/** Reads one alignment file's text; `fileStem` names the utterance of single-utterance formats. */
-export type AlignmentReader = (text: string, fileStem: string) => ParseResult<AlignedUtterance[]>;
+/** How alignment files are read: which tiers, and where a recording is cut into utterances. */
+export interface AlignmentReadOptions extends TierOptions {
+  /** Cut a recording's words at pauses of at least this many seconds. */
+  pauseSec?: number;
+  /** Cut an utterance longer than this many seconds at its longest pause. */
+  maxSec?: number;
+}
 
-const single =
-  (read: (text: string) => ParseResult<AlignedUtterance['words']>): AlignmentReader =>
-  (text, fileStem) => {
-    const r = read(text);
-    return { value: [{ id: fileStem, words: r.value }], diagnostics: r.diagnostics };
-  };
+/** Reads one alignment file's text; `fileStem` names the audio file and the utterances made of it. */
+export type AlignmentReader = (
+  text: string,
+  fileStem: string,
+  options: AlignmentReadOptions,
+) => ParseResult<AlignedUtterance[]>;
+
+const splitOf = (o: AlignmentReadOptions): Omit<PauseSplitOptions, 'within'> => ({
+  ...(o.pauseSec !== undefined ? { pauseSec: o.pauseSec } : {}),
+  ...(o.maxSec !== undefined ? { maxSec: o.maxSec } : {}),
+});
+
+/** The utterances of a recording's tracks as aligned utterances of the audio file `fileStem`. */
+function utterancesOf(fileStem: string, rec: RecordingTracks, o: AlignmentReadOptions): AlignedUtterance[] {
+  return recordingUtterances(fileStem, rec, splitOf(o)).map(({ id, words, ...extent }) => ({
+    id,
+    words,
+    audio: fileStem,
+    ...(Object.keys(extent).length > 0 ? { extra: extent } : {}),
+  }));
+}
+
+/** The diagnostics of a file, and the problem that leaves nothing to read in it (at its start). */
+function refused(
+  text: string,
+  diagnostics: Diagnostic[],
+  code: string,
+  problem: string,
+): ParseResult<AlignedUtterance[]> {
+  return { value: [], diagnostics: [...diagnostics, diagnosticAt(new LineIndex(text), 0, code, problem)] };
+}
+
+/** Tracks read from a file, or the problem that stops it, as aligned utterances and diagnostics. */
+function fromTracks(
+  text: string,
+  fileStem: string,
+  o: AlignmentReadOptions,
+  read: RecordingTracks | { problem: string },
+  diagnostics: Diagnostic[],
+  code: string,
+): ParseResult<AlignedUtterance[]> {
+  // The reader's own errors come first: tiers of a file that does not parse are not looked at.
+  if (diagnostics.some((d) => d.severity === 'error')) return { value: [], diagnostics };
+  if ('problem' in read) return refused(text, diagnostics, code, read.problem);
+  const index = new LineIndex(text);
+  const notes = read.notes.map((n) => diagnosticAt(index, 0, code, n, 'warning'));
+  return { value: utterancesOf(fileStem, read, o), diagnostics: [...diagnostics, ...notes] };
+}
 
 const READERS: Record<string, AlignmentReader> = {
-  '.textgrid': single((t) => parseTextGridWords(t)),
-  // WhisperX or Gentle word timestamps, told apart by their shape.
-  '.json': single((t) => parseWordTimesJson(t)),
-  // A CTM names its utterances in its file field (Kaldi writes one utterance id per "file"); channels of
-  // one file are taken in turn, and a second channel of the same id is an error reported by the caller.
+  '.textgrid': (text, fileStem, o) => {
+    const r = parseTextGrid(text);
+    return fromTracks(text, fileStem, o, textGridTracks(r.value, o), r.diagnostics, 'textgrid.tier');
+  },
+  // WhisperX or Gentle word timestamps, told apart by their shape: an object with `words` and no
+  // `segments` is Gentle (one utterance, cut at pauses when asked), anything else is read as WhisperX.
+  '.json': (text, fileStem, o) => {
+    let top: unknown;
+    try {
+      top = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    } catch {
+      top = undefined; // the WhisperX reader reports where the syntax goes wrong
+    }
+    const keys = typeof top === 'object' && top !== null ? Object.keys(top) : [];
+    if (!keys.includes('segments') && keys.includes('words')) {
+      const g = parseGentleJson(text);
+      const rec: RecordingTracks = { tracks: [{ kind: 'words', words: g.value }], notes: [] };
+      return fromTracks(text, fileStem, o, rec, g.diagnostics, 'gentle');
+    }
+    if (top !== undefined && !keys.includes('segments'))
+      return refused(
+        text,
+        [],
+        'wordtimes.kind',
+        'expected WhisperX JSON ({"segments": [...]}) or Gentle JSON ({"words": [...]})',
+      );
+    const w = parseWhisperXJson(text);
+    return fromTracks(text, fileStem, o, whisperXTracks(w.value), w.diagnostics, 'whisperx');
+  },
   // SIEVE's own gold JSON Lines (what `sieve export --format jsonl` writes): words and all annotation.
   '.jsonl': (text) => {
     const r = parseGoldJsonl(text);
@@ -38,30 +120,34 @@ const READERS: Record<string, AlignmentReader> = {
       diagnostics: r.diagnostics,
     };
   },
-  // ELAN: the tier named `words`, else the first top-level time-aligned tier.
-  '.eaf': single((t) => {
-    const r = parseEaf(t);
+  // ELAN: the tier named by --tier, else `words`, else the one top-level tier with timed annotations.
+  '.eaf': (text, fileStem, o) => {
+    const r = parseEaf(text);
     const annotations = r.value.tiers.flatMap((tier) => tier.annotations);
     // Annotations that only refer to each other have no times to give: say so rather than import words
     // with no times (which would then pair with no audio).
-    const aligned = annotations.length === 0 || annotations.some((a) => a.ref === undefined);
-    const words = aligned ? eafTierWords(r.value) : null;
-    if (words) return { value: words, diagnostics: r.diagnostics };
-    const none = diagnosticAt(
-      new LineIndex(t),
-      0,
-      'eaf.no-tier',
-      r.value.tiers.length === 0
-        ? 'no tier: the file has no TIER of words'
-        : !aligned
-          ? 'no time-aligned tier: every annotation refers to another annotation (REF_ANNOTATION), none has times'
-          : 'no time-aligned tier: every tier refers to another tier (PARENT_REF)',
-    );
-    return { value: [], diagnostics: [...r.diagnostics, none] };
-  }),
-  '.ctm': (text) => {
+    if (annotations.length > 0 && annotations.every((a) => a.ref !== undefined))
+      return refused(
+        text,
+        r.diagnostics,
+        'eaf.no-tier',
+        'no time-aligned tier: every annotation refers to another annotation (REF_ANNOTATION), none has times',
+      );
+    if (r.value.tiers.length === 0)
+      return refused(text, r.diagnostics, 'eaf.no-tier', 'no tier: the file has no TIER of words');
+    return fromTracks(text, fileStem, o, eafTracks(r.value, o), r.diagnostics, 'eaf.no-tier');
+  },
+  // A CTM names its utterances in its file field (Kaldi writes one utterance id per "file"); channels of
+  // one file are taken in turn, and a second channel of the same id is an error reported by the caller.
+  // Each id is a recording, cut at pauses when asked.
+  '.ctm': (text, _fileStem, o) => {
     const r = parseCtm(text);
-    return { value: r.value.map((u) => ({ id: u.id, words: u.words })), diagnostics: r.diagnostics };
+    return {
+      value: r.value.flatMap((u) =>
+        utterancesOf(u.id, { tracks: [{ kind: 'words', words: u.words }], notes: [] }, o),
+      ),
+      diagnostics: r.diagnostics,
+    };
   },
 };
 

@@ -90,7 +90,9 @@ export async function importCorpusInto(
     checked: true,
     onProgress: (p) => progress(p.done, p.total, p.phase),
   });
-  const warnings = firstOf(scanned.warnings);
+  // Ends moved onto the end of their audio are told like the reading's warnings.
+  const clamped = summary.clamped.map((message) => ({ file: options.alignment, message }));
+  const warnings = firstOf([...scanned.warnings, ...clamped]);
   const skipped = firstOf(scanned.skipped);
   return {
     ...summary,

@@ -7,7 +7,7 @@ import type { GoldWord } from '../../core/gold/records';
 import type { Diagnostic, ParseResult } from '../../core/text/diagnostics';
 import { AUDIO_EXTENSIONS } from '../audio/audioFile';
 import type { Corpus, CorpusUtterance } from './writeCorpus';
-import { alignmentReaderFor } from './alignmentReaders';
+import { type AlignmentReadOptions, alignmentReaderFor } from './alignmentReaders';
 import { readTextFile } from './readTextFile';
 
 /** A problem in an input file, located. */
@@ -69,6 +69,8 @@ export interface ScanOptions {
   name?: string;
   /** Keep utterances with untimed words aside in `untimed` instead of skipping them. */
   keepUntimed?: boolean;
+  /** Which tiers are read, and where recordings are cut into utterances. */
+  read?: AlignmentReadOptions;
 }
 
 /** The visible files of a folder in name order, or the one file given. */
@@ -117,8 +119,9 @@ function timedOnly(words: readonly TimedWord[]): GoldWord[] | string {
 
 /**
  * Pairs audio files and alignments by name: `audio/utt01.wav` with `align/utt01.TextGrid`, or with the
- * CTM records whose file field is `utt01`. Each pair becomes one utterance spanning its whole audio file.
- * Unpaired files are skipped and reported; unreadable alignment files are errors.
+ * CTM records whose file field is `utt01`. Each pair becomes one utterance spanning its whole audio file,
+ * or several (`utt01_0001` …) where the alignment has segments, speakers or is cut at pauses
+ * (`options.read`). Unpaired files are skipped and reported; unreadable alignment files are errors.
  */
 export function scanCorpus(options: ScanOptions): ScannedCorpus {
   const errors: ImportIssue[] = [];
@@ -155,7 +158,7 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
       continue;
     }
     if (read.warning) warnings.push(read.warning);
-    const result: ParseResult<AlignedUtterance[]> = reader(read.text, stem(f));
+    const result: ParseResult<AlignedUtterance[]> = reader(read.text, stem(f), options.read ?? {});
     const loc = located(f, result.diagnostics);
     for (const i of loc.errors) errors.push(i);
     for (const i of loc.warnings) warnings.push(i);

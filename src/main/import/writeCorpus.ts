@@ -69,6 +69,49 @@ export interface CorpusWriteSummary {
   entities: number;
   concepts: number;
   systems: number;
+  /** Times moved onto the end of their audio (within `AUDIO_END_TOLERANCE_SEC`), one line per utterance. */
+  clamped: string[];
+}
+
+/**
+ * How far past the end of its audio file a word or an utterance may end and still be imported, its end
+ * moved to the audio's end (with a warning): aligners round, and decoders count the last frame
+ * differently (WhisperX gave 8.437 s on an 8.398 s file).
+ */
+export const AUDIO_END_TOLERANCE_SEC = 0.05;
+
+/**
+ * Moves the ends that lie past their audio file's end by at most `AUDIO_END_TOLERANCE_SEC` onto it;
+ * returns one line for each utterance so changed. Ends further out are left for the check to refuse.
+ */
+function clampToAudio(c: Corpus, probed: Map<string, ProbedAudio>): string[] {
+  const lines: string[] = [];
+  const ms = (sec: number): string => `${Math.round(sec * 1000)} ms`;
+  for (const u of c.utterances) {
+    const audio = probed.get(u.audio);
+    if (!audio) continue;
+    const end = audio.durationSec;
+    const over = (t: number): boolean => t > end && t <= end + AUDIO_END_TOLERANCE_SEC;
+    let worst = 0;
+    let moved = 0;
+    if (u.endSec !== undefined && over(u.endSec)) {
+      worst = u.endSec - end;
+      u.endSec = end;
+    }
+    for (const w of u.words) {
+      if (!over(w.endSec)) continue;
+      worst = Math.max(worst, w.endSec - end);
+      moved++;
+      w.endSec = end;
+      if (w.startSec > end) w.startSec = end;
+    }
+    if (worst > 0)
+      lines.push(
+        `utterance "${u.id}": ${moved > 0 ? `${moved} word(s) ended` : 'it ended'} up to ${ms(worst)} after ` +
+          `its audio (${end} s); moved to the audio's end (tolerance ${ms(AUDIO_END_TOLERANCE_SEC)})`,
+      );
+  }
+  return lines;
 }
 
 function fail(message: string, details?: unknown): never {
@@ -93,6 +136,8 @@ function checkCorpus(c: Corpus, probed: Map<string, ProbedAudio>): void {
     u.words.forEach((w, i) => {
       const label = `${where}, word ${i + 1} "${w.text}"`;
       if (w.endSec < w.startSec) fail(`${label} ends before it starts.`);
+      if (/\s/.test(w.text))
+        fail(`${label} holds a space: a word is one token (a tier of utterances is read as such).`);
       if (w.startSec < prevEnd - 1e-6)
         fail(`${label} overlaps the word before it or starts before the utterance.`);
       if (w.endSec > end + 1e-3) fail(`${label} ends after the utterance (${end} s).`);
@@ -184,6 +229,7 @@ function insertAll(
     entities: 0,
     concepts: 0,
     systems: 0,
+    clamped: [],
   };
   const total = c.utterances.length;
   c.utterances.forEach((u, k) => {
@@ -224,19 +270,21 @@ function insertAll(
 }
 
 /**
- * Reads the facts of every audio file of `corpus` (duration, hash, peaks) and checks the corpus against
- * them: what `writeCorpus` does before it writes, for a caller that does it apart (in another thread).
+ * Reads the facts of every audio file of `corpus` (duration, hash, peaks), moves ends a little past their
+ * audio onto it (`clamped` says which) and checks the corpus against them: what `writeCorpus` does before
+ * it writes, for a caller that does it apart (in another thread).
  */
 export async function probeCorpus(
   corpus: Corpus,
   onProgress: (p: ImportProgress) => void = () => {},
-): Promise<Map<string, ProbedAudio>> {
-  const probed = new Map<string, ProbedAudio>();
+): Promise<Map<string, ProbedAudio> & { clamped?: string[] }> {
+  const probed: Map<string, ProbedAudio> & { clamped?: string[] } = new Map<string, ProbedAudio>();
   for (const [i, a] of corpus.audio.entries()) {
     if (probed.has(a.key)) fail(`Duplicate audio id "${a.key}".`);
     probed.set(a.key, await probeAudio(a.file));
     onProgress({ phase: 'audio', done: i + 1, total: corpus.audio.length, item: a.file });
   }
+  probed.clamped = clampToAudio(corpus, probed);
   checkCorpus(corpus, probed);
   return probed;
 }
@@ -256,7 +304,7 @@ export async function writeCorpus(
     /** The project is open and was checked already (see `OpenDatabaseOptions.checked`). */
     checked?: boolean;
     /** The audio as `probeCorpus` read it, and the corpus checked against it: not read again. */
-    probed?: Map<string, ProbedAudio>;
+    probed?: Map<string, ProbedAudio> & { clamped?: string[] };
   },
 ): Promise<CorpusWriteSummary> {
   const onProgress = options.onProgress ?? (() => {});
@@ -275,7 +323,7 @@ export async function writeCorpus(
       const summary = writeTransaction(target, db, () => insertAll(db, target, corpus, probed, onProgress));
       // Copied into the project file by this connection, not later by whoever writes next.
       db.pragma('wal_checkpoint(PASSIVE)');
-      return summary;
+      return { ...summary, clamped: probed.clamped ?? [] };
     } finally {
       db.close();
     }
@@ -287,7 +335,7 @@ export async function writeCorpus(
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
     fs.renameSync(tmp, target);
-    return { ...summary, project: target, created: true };
+    return { ...summary, project: target, created: true, clamped: probed.clamped ?? [] };
   } catch (err) {
     if (db.open) db.close();
     for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) fs.rmSync(f, { force: true });

@@ -9,7 +9,9 @@ import { scanTranscripts } from '../../import/scanTranscripts';
 import { firstOf, issueLines, moreLine } from '../../import/issueList';
 import { writeCorpus } from '../../import/writeCorpus';
 import type { CliIo, Command } from '../command';
-import { choiceOption, optionError, parseCliArgs, positionalArgs } from '../options';
+import { choiceOption, numberOption, optionError, parseCliArgs, positionalArgs } from '../options';
+import type { AlignmentReadOptions } from '../../import/alignmentReaders';
+import { AUDIO_END_TOLERANCE_SEC } from '../../import/writeCorpus';
 
 export { formatIssue } from '../../import/issueList';
 
@@ -94,10 +96,17 @@ export const importCorpus: Command = {
   summary: 'Import audio with word alignments into a project (created if missing), all or nothing',
   usage:
     'sieve import PROJECT.sieve --audio DIR (--alignment DIR|FILE | --transcripts DIR|FILE) [--lang en-us|fr-fr]\n' +
+    '       [--tier NAME] [--segment-tier NAME] [--split-at-pause SECONDS] [--max-utterance SECONDS]\n' +
     '       [--trees FILE [--tree-name NAME] [--typed]] [--entities FILE] [--name NAME] [--dry-run]\n' +
     '  pairs audio files (WAV, FLAC, MP3, Ogg) with alignments of the same name (Praat TextGrid, CTM,\n' +
     '  WhisperX/Gentle JSON, ELAN EAF, gold JSON Lines); each pair becomes one utterance spanning its audio\n' +
-    "  file; words an alignment left without times are placed by SIEVE's aligner between their neighbours.\n" +
+    '  file, or several (NAME_0001 …) by segment tier, speaker tiers or WhisperX segments;\n' +
+    "  words an alignment left without times are placed by SIEVE's aligner between their neighbours, and so\n" +
+    '  are the words of a tier of utterances (one interval or annotation per sentence).\n' +
+    '  --tier: the TextGrid/EAF tier to read (words, or utterances); --segment-tier: a tier of utterance\n' +
+    '  segments to cut the words by (default: one named utterance(s), segment(s) or sentence(s));\n' +
+    '  --split-at-pause: cut at pauses of at least SECONDS; --max-utterance: cut an utterance longer than\n' +
+    `  SECONDS at its longest pause. Ends up to ${AUDIO_END_TOLERANCE_SEC * 1000} ms past the audio are moved onto its end, with a warning.\n` +
     "  --transcripts: SIEVE's aligner aligns each recording to its transcript (a folder of .txt/.lab files\n" +
     '  named like the audio, or one file of id<TAB>text lines, or an sclite .trn file); a recording that\n' +
     '  cannot be aligned is left out with the reason. --lang: the language spoken (default en-us).\n' +
@@ -116,6 +125,10 @@ export const importCorpus: Command = {
         'tree-name': { type: 'string' },
         typed: { type: 'boolean' },
         entities: { type: 'string' },
+        tier: { type: 'string' },
+        'segment-tier': { type: 'string' },
+        'split-at-pause': { type: 'string' },
+        'max-utterance': { type: 'string' },
         'dry-run': { type: 'boolean' },
       },
       allowPositionals: true,
@@ -132,6 +145,38 @@ export const importCorpus: Command = {
     if (values.alignment === undefined && values.transcripts === undefined)
       throw optionError('--alignment', null, either);
     const lang = choiceOption('--lang', values.lang ?? 'en-us', ALIGN_LANGUAGES);
+    const read: AlignmentReadOptions = {
+      ...(values.tier !== undefined ? { tier: values.tier } : {}),
+      ...(values['segment-tier'] !== undefined ? { segmentTier: values['segment-tier'] } : {}),
+      ...(values['split-at-pause'] !== undefined
+        ? {
+            pauseSec: numberOption('--split-at-pause', values['split-at-pause'], 0, {
+              min: 0.01,
+              max: 3600,
+              maxIncluded: true,
+            }),
+          }
+        : {}),
+      ...(values['max-utterance'] !== undefined
+        ? {
+            maxSec: numberOption('--max-utterance', values['max-utterance'], 0, {
+              min: 0.1,
+              max: 86400,
+              maxIncluded: true,
+            }),
+          }
+        : {}),
+    };
+    // How alignment files are read means nothing to transcripts, which SIEVE aligns whole.
+    const readFlag = (['tier', 'segment-tier', 'split-at-pause', 'max-utterance'] as const).find(
+      (k) => values[k] !== undefined,
+    );
+    if (values.transcripts !== undefined && readFlag !== undefined)
+      throw optionError(
+        `--${readFlag}`,
+        values[readFlag]!,
+        'only with --alignment (how alignment files are read)',
+      );
     const project = path.resolve(io.cwd, projectArg);
     const audioDir = path.resolve(io.cwd, audioArg);
     const given: [string, string | undefined, string][] = [
@@ -165,6 +210,7 @@ export const importCorpus: Command = {
         alignment: path.resolve(io.cwd, values.alignment!),
         name,
         keepUntimed: true,
+        read,
       });
       if (!values['dry-run']) await placeUntimed(io, scanned, lang);
     }
@@ -206,6 +252,7 @@ export const importCorpus: Command = {
       return 0;
     }
     const summary = await writeCorpus(project, scanned.corpus, { create });
+    for (const l of summary.clamped) io.err(`warning: ${l}\n`);
     io.out(
       `${summary.created ? 'created' : 'updated'} ${project}: ${summary.utterances} utterances, ` +
         `${summary.words} words, ${summary.trees} trees, ${summary.entities} entities, ` +
