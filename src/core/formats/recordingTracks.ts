@@ -322,9 +322,14 @@ export function recordingUtterances(
       for (const p of parts) made.push({ u: { ...p, ...who }, track, whole });
       return;
     }
-    for (const g of t.utterances)
-      for (const p of splitAtPauses(g.words, { ...split, within: g }))
-        made.push({ u: { ...p, ...who }, track, whole: false });
+    for (const g of t.utterances) {
+      // An utterance of the file keeps its extent; cut at pauses, its parts share it out.
+      const parts = splitAtPauses(g.words, { ...split, within: g });
+      if (parts.length === 0) continue;
+      parts[0]!.startSec = g.startSec;
+      parts[parts.length - 1]!.endSec = g.endSec;
+      for (const p of parts) made.push({ u: { ...p, ...who }, track, whole: false });
+    }
   });
   made.sort((p, q) => (p.u.startSec ?? 0) - (q.u.startSec ?? 0) || p.track - q.track);
   if (made.length === 1) {

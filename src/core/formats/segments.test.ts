@@ -159,7 +159,7 @@ describe('splitBySegments', () => {
             return Array.from({ length: n }, (_, j) => ({
               k,
               startSec: s.startSec + j * step,
-              endSec: s.startSec + (j + 1) * step,
+              endSec: j === n - 1 ? s.endSec : s.startSec + (j + 1) * step,
             }));
           });
           const chosen = [...new Set(picks.map(([a]) => a % slots.length))].sort((p, q) => p - q);

@@ -42,6 +42,9 @@ export interface PauseSplitOptions {
   within?: TimeSpan;
 }
 
+// A boundary placed in a pause, to the microsecond (3.85, not 3.8499999999999996).
+const micro = (sec: number): number => Math.round(sec * 1e6) / 1e6;
+
 const timed = (w: MaybeTimed): w is TimeSpan => w.startSec !== null && w.endSec !== null;
 
 /** Groups of consecutive word indices, cut before each index of `cuts` (sorted, each in 1..n-1). */
@@ -60,7 +63,7 @@ function groupsAt(n: number, cuts: readonly number[]): [number, number][] {
  * Cuts `words` into utterances at pauses (`options.pauseSec`) and within utterances longer than
  * `options.maxSec` (at the longest pause inside, ties going to the pause nearest its middle). With
  * neither option the words stay one utterance. Each utterance spans its words plus a margin of half the
- * pause to its neighbour (at most `PAUSE_MARGIN_SEC`), kept within `options.within`; with no timed word at
+ * pause to its neighbour (at most `PAUSE_MARGIN_SEC`, to the microsecond), kept within `options.within`; with no timed word at
  * all, the one utterance spans `options.within` (or is [0, 0]).
  */
 export function splitAtPauses<W extends MaybeTimed>(
@@ -121,8 +124,8 @@ export function splitAtPauses<W extends MaybeTimed>(
     const lead = Math.max(0, Math.min(PAUSE_MARGIN_SEC, g === 0 ? before : before / 2));
     const tail = Math.max(0, Math.min(PAUSE_MARGIN_SEC, g === groups.length - 1 ? after : after / 2));
     return {
-      startSec: Math.min(t(a).startSec, Math.max(within.startSec, t(a).startSec - lead)),
-      endSec: Math.max(t(b - 1).endSec, Math.min(within.endSec, t(b - 1).endSec + tail)),
+      startSec: Math.min(t(a).startSec, Math.max(within.startSec, micro(t(a).startSec - lead))),
+      endSec: Math.max(t(b - 1).endSec, Math.min(within.endSec, micro(t(b - 1).endSec + tail))),
       words: words.slice(fromWord, toWord),
     };
   });
