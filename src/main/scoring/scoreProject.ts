@@ -36,6 +36,21 @@ const IN_THREAD_BELOW = 32;
 /** Below this many utterances asked for, the cache is looked up pair by pair rather than read whole. */
 const LOOK_UP_BELOW = 32;
 
+/**
+ * The utterances to score, in project order: every one, or those asked for (each must be the project's).
+ * Those asked for are looked up one by one, so scoring one utterance costs the same in any project.
+ */
+function utterancesToScore(store: ProjectStore, asked?: readonly string[]): string[] {
+  if (!asked) return store.db.prepare('SELECT id FROM utterance ORDER BY ord').pluck().all() as string[];
+  const ordOf = store.db.prepare('SELECT ord FROM utterance WHERE id = ?').pluck();
+  const found = [...new Set(asked)].map((id) => {
+    const ord = ordOf.get(id) as number | undefined;
+    if (ord === undefined) throw new AppError('NOT_FOUND', `No utterance ${id}.`, { utteranceId: id });
+    return { id, ord };
+  });
+  return found.sort((a, b) => a.ord - b.ord).map((u) => u.id);
+}
+
 /** Reads the cached scores valid for the current gold, output and `ctx`'s settings, and what is left to score. */
 function cachedAndMissing(
   store: ProjectStore,
@@ -112,20 +127,12 @@ export async function scoreProjectJson(
 ): Promise<ProjectScoresJson> {
   const store = typeof project === 'string' ? ProjectStore.open(project) : project;
   try {
-    const systems = store.systems();
-    const systemIds = options.systemIds ?? systems.map((s) => s.id);
+    // In the order of `store.systems()` (by name).
+    const systems = store.db.prepare('SELECT id FROM system ORDER BY name').pluck().all() as number[];
+    const systemIds = options.systemIds ?? systems;
     for (const id of systemIds)
-      if (!systems.some((s) => s.id === id))
-        throw new AppError('NOT_FOUND', `No system ${id}.`, { systemId: id });
-    const order = store.listUtterances().map((u) => u.id);
-    let utteranceIds = order;
-    if (options.utteranceIds) {
-      const known = new Set(order);
-      for (const id of options.utteranceIds)
-        if (!known.has(id)) throw new AppError('NOT_FOUND', `No utterance ${id}.`, { utteranceId: id });
-      const wanted = new Set(options.utteranceIds);
-      utteranceIds = order.filter((u) => wanted.has(u));
-    }
+      if (!systems.includes(id)) throw new AppError('NOT_FOUND', `No system ${id}.`, { systemId: id });
+    const utteranceIds = utterancesToScore(store, options.utteranceIds);
     const ctx = scoringContext(store);
     const some = options.utteranceIds !== undefined && utteranceIds.length < LOOK_UP_BELOW;
     const { cached, missing, total } = cachedAndMissing(store, systemIds, utteranceIds, some, ctx);
