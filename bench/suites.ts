@@ -2,6 +2,7 @@ import type { BenchSuite } from './harness';
 import { cliStartBench } from './cliStart.bench';
 import { formatsBench } from './formats.bench';
 import { goldEditBench } from './goldEdit.bench';
+import { importLongBench } from './importLong.bench';
 import { nbestBench } from './nbest.bench';
 import { neBench } from './ne.bench';
 import { projectOpen } from './projectOpen.bench';
@@ -32,4 +33,5 @@ export const suites: readonly BenchSuite[] = [
   reportBench,
   scoreProjectBench,
   scoreScaleBench,
+  importLongBench,
 ];
