@@ -7,12 +7,14 @@ import { parseEaf } from '../../core/formats/eaf';
 import {
   type RecordingTracks,
   type TierOptions,
+  type Track,
   eafTracks,
   recordingUtterances,
   textGridTracks,
   whisperXTracks,
 } from '../../core/formats/recordingTracks';
 import type { PauseSplitOptions } from '../../core/formats/segments';
+import { parseStm } from '../../core/formats/stm';
 import { parseTextGrid } from '../../core/formats/textGrid';
 import { diagnosticAt, LineIndex, type Diagnostic } from '../../core/text/diagnostics';
 import { parseGoldJsonl } from '../../core/gold/goldJsonl';
@@ -145,6 +147,32 @@ const READERS: Record<string, AlignmentReader> = {
     return {
       value: r.value.flatMap((u) =>
         utterancesOf(u.id, { tracks: [{ kind: 'words', words: u.words }], notes: [] }, o),
+      ),
+      diagnostics: r.diagnostics,
+    };
+  },
+  // STM (sclite's reference segments): each file id is a recording, each segment an utterance of its
+  // speaker whose words SIEVE's aligner places.
+  '.stm': (text, _fileStem, o) => {
+    const r = parseStm(text);
+    const files = new Map<string, Map<string, Extract<Track, { kind: 'utterances' }>>>();
+    for (const s of r.value) {
+      const speakers = files.get(s.file) ?? new Map<string, Extract<Track, { kind: 'utterances' }>>();
+      files.set(s.file, speakers);
+      let track = speakers.get(s.speaker);
+      if (!track) {
+        track = { kind: 'utterances', speaker: s.speaker, utterances: [] };
+        speakers.set(s.speaker, track);
+      }
+      track.utterances.push({
+        startSec: s.startSec,
+        endSec: s.endSec,
+        words: s.words.map((text) => ({ text, startSec: null, endSec: null })),
+      });
+    }
+    return {
+      value: [...files].flatMap(([file, speakers]) =>
+        utterancesOf(file, { tracks: [...speakers.values()], notes: [] }, o),
       ),
       diagnostics: r.diagnostics,
     };

@@ -148,7 +148,7 @@ export function scanCorpus(options: ScanOptions): ScannedCorpus {
     if (!reader) {
       if (fs.statSync(options.alignment).isDirectory())
         skipped.push({ item: f, reason: 'not an alignment format' });
-      else errors.push({ file: f, message: 'not an alignment format (TextGrid, CTM, JSON or EAF)' });
+      else errors.push({ file: f, message: 'not an alignment format (TextGrid, CTM, STM, JSON or EAF)' });
       continue;
     }
     // Praat reads an 8-bit TextGrid that is not UTF-8 as Windows-1252, and so does this import.

@@ -99,10 +99,11 @@ export const importCorpus: Command = {
     '       [--tier NAME] [--segment-tier NAME] [--split-at-pause SECONDS] [--max-utterance SECONDS]\n' +
     '       [--trees FILE [--tree-name NAME] [--typed]] [--entities FILE] [--name NAME] [--dry-run]\n' +
     '  pairs audio files (WAV, FLAC, MP3, Ogg) with alignments of the same name (Praat TextGrid, CTM,\n' +
-    '  WhisperX/Gentle JSON, ELAN EAF, gold JSON Lines); each pair becomes one utterance spanning its audio\n' +
-    '  file, or several (NAME_0001 …) by segment tier, speaker tiers or WhisperX segments;\n' +
+    '  WhisperX/Gentle JSON, ELAN EAF, gold JSON Lines, STM segments); each pair becomes one utterance\n' +
+    '  spanning its audio file, or several (NAME_0001 …) by segment tier, speaker tiers, WhisperX or STM\n' +
+    '  segments;\n' +
     "  words an alignment left without times are placed by SIEVE's aligner between their neighbours, and so\n" +
-    '  are the words of a tier of utterances (one interval or annotation per sentence).\n' +
+    '  are the words of a tier of utterances (one interval or annotation per sentence) and of STM segments.\n' +
     '  --tier: the TextGrid/EAF tier to read (words, or utterances); --segment-tier: a tier of utterance\n' +
     '  segments to cut the words by (default: one named utterance(s), segment(s) or sentence(s));\n' +
     '  --split-at-pause: cut at pauses of at least SECONDS; --max-utterance: cut an utterance longer than\n' +

@@ -1,5 +1,6 @@
 // `sieve import` of a long recording (a synthetic few minutes) from each format that carries segments or
-// speakers: the stored utterances (ids, extents, speakers) and their words at their absolute times.
+// speakers: the stored utterances (ids, extents, speakers) and their words at their absolute times. Tiers
+// of utterances and STM segments, whose words SIEVE's aligner places, are tested on espeak-ng speech.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -306,7 +307,7 @@ describe('sieve import of a long recording with segments', () => {
 });
 
 describe.skipIf(!hasEspeak)(
-  'sieve import of a tier of utterances (espeak-ng speech; skipped without espeak-ng)',
+  "sieve import of utterances whose words SIEVE's aligner places (espeak-ng speech; skipped without espeak-ng)",
   () => {
     it("aligns each utterance's words with SIEVE's aligner instead of storing a sentence as one word", async () => {
       fs.mkdirSync(path.join(dir, 'audio'));
@@ -337,6 +338,30 @@ describe.skipIf(!hasEspeak)(
         expect(b).toBeGreaterThan(a);
         if (i > 0) expect(a).toBeGreaterThanOrEqual(us[0]!.words[i - 1]![2]);
       }
+    });
+
+    it("reads an STM's segments as utterances of their speakers, words placed by SIEVE's aligner", async () => {
+      fs.mkdirSync(path.join(dir, 'audio'));
+      speak(path.join(dir, 'audio', 'talk.wav'), 'I want to go from Bonn to Berlin');
+      const length = fs.statSync(path.join(dir, 'audio', 'talk.wav')).size / (22050 * 2);
+      const half = (Math.round(length * 50) / 100).toFixed(2);
+      put(
+        'ref.stm',
+        `;; two speakers\ntalk 1 anna 0 ${half} <o> I want to go\ntalk 1 inter_segment_gap ${half} ${half}\n` +
+          `talk 1 ben ${half} ${(length - 0.01).toFixed(2)} from Bonn to Berlin\n`,
+      );
+      const r = await sieve('import', 'p.sieve', '--audio', 'audio', '--alignment', 'ref.stm');
+      expect(r.code).toBe(0);
+      const us = stored();
+      expect(us.map((u) => [u.id, u.speaker, u.words.map(([t]) => t).join(' ')])).toEqual([
+        ['talk_0001', 'anna', 'I want to go'],
+        ['talk_0002', 'ben', 'from Bonn to Berlin'],
+      ]);
+      for (const u of us)
+        for (const [, a, b] of u.words) {
+          expect(a).toBeGreaterThanOrEqual(u.startSec);
+          expect(b).toBeLessThanOrEqual(u.endSec);
+        }
     });
   },
 );
