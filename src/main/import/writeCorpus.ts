@@ -81,8 +81,9 @@ export interface CorpusWriteSummary {
 export const AUDIO_END_TOLERANCE_SEC = 0.05;
 
 /**
- * Moves the ends that lie past their audio file's end by at most `AUDIO_END_TOLERANCE_SEC` onto it;
- * returns one line for each utterance so changed. Ends further out are left for the check to refuse.
+ * Moves the ends that lie past their audio file's end by more than a millisecond and at most
+ * `AUDIO_END_TOLERANCE_SEC` onto it; returns one line for each utterance so changed. Ends further out are
+ * left for the check to refuse.
  */
 function clampToAudio(c: Corpus, probed: Map<string, ProbedAudio>): string[] {
   const lines: string[] = [];
@@ -91,7 +92,8 @@ function clampToAudio(c: Corpus, probed: Map<string, ProbedAudio>): string[] {
     const audio = probed.get(u.audio);
     if (!audio) continue;
     const end = audio.durationSec;
-    const over = (t: number): boolean => t > end && t <= end + AUDIO_END_TOLERANCE_SEC;
+    // Within a millisecond of the end is the end (as the check has it): left as written, untold.
+    const over = (t: number): boolean => t > end + 1e-3 && t <= end + AUDIO_END_TOLERANCE_SEC;
     let worst = 0;
     let moved = 0;
     if (u.endSec !== undefined && over(u.endSec)) {
