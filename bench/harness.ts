@@ -19,19 +19,20 @@ export interface BenchSuite {
   run(measure: Measure): Promise<void> | void;
 }
 
-/** Times `fn` `runs` times (after one warm-up) and records the result. */
+/** Times `fn` `runs` times (after one warm-up, unless `warmUp` is false) and records the result. */
 export type Measure = (
   name: string,
   params: Record<string, number | string>,
   fn: () => unknown,
-  options?: { runs?: number; extra?: Record<string, number | string> },
+  options?: { runs?: number; warmUp?: boolean; extra?: Record<string, number | string> },
 ) => Promise<BenchResult>;
 
 /** Makes a `Measure` that appends to `results`. */
 export function makeMeasure(suite: string, results: BenchResult[]): Measure {
   return async (name, params, fn, options = {}) => {
     const runs = options.runs ?? 5;
-    await fn();
+    // A case that takes minutes (a recording of an hour) runs once, without the warm-up.
+    if (options.warmUp !== false) await fn();
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();

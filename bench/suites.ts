@@ -1,4 +1,5 @@
 import type { BenchSuite } from './harness';
+import { alignBench } from './align.bench';
 import { cliStartBench } from './cliStart.bench';
 import { formatsBench } from './formats.bench';
 import { goldEditBench } from './goldEdit.bench';
@@ -34,4 +35,5 @@ export const suites: readonly BenchSuite[] = [
   scoreProjectBench,
   scoreScaleBench,
   importLongBench,
+  alignBench,
 ];

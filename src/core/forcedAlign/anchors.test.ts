@@ -53,7 +53,7 @@ describe('stretchesBetweenFixed', () => {
  */
 function fakeRecording(doubtful: Set<number> = new Set()): {
   align: AlignWindow;
-  calls: [number, number, number, number][];
+  calls: [number, number, number, number, boolean][];
 } {
   const calls: [number, number, number, number, boolean][] = [];
   const align: AlignWindow = async (from, to, first, end, open) => {
@@ -142,6 +142,32 @@ describe('alignInWindows', () => {
     expect(calls[1]).toEqual([0, 20, 0, 24, true]);
     expect(r.failedWindows).toBe(1);
     expect(r.words.map((w) => w!.startSec)).toEqual([...Array(60).keys()]);
+  });
+
+  it('keeps nothing of an open window after a long pause or a stretched word', async () => {
+    const calls: number[] = [];
+    // Words truly one second each; in the first window word 3 comes after a 2.5 s pause (the search
+    // explained speech as silence), in the second word 9 is stretched over 4 s.
+    const align: AlignWindow = async (from, to, first, end) => {
+      calls.push(first);
+      const out: (PlacedWord | null)[] = [];
+      for (let k = first; k < end; k++) {
+        let w: PlacedWord | null = k + 1 <= to ? { startSec: k, endSec: k + 1, confidence: 0.9 } : null;
+        if (from === 0 && k === 3) w = { startSec: 5.5, endSec: 6.5, confidence: 0.9 };
+        if (from === 3 && k === 9) w = { startSec: 9, endSec: 13, confidence: 0.9 };
+        out.push(w);
+      }
+      return Promise.resolve(out);
+    };
+    const r = await alignInWindows(
+      { fromSec: 0, toSec: 40, firstWord: 0, endWord: 40 },
+      new Array(40).fill(1),
+      align,
+      options,
+    );
+    // Window 1 keeps words 0–2 (before the pause); window 2 starts at word 3 and keeps 3–8.
+    expect(calls.slice(0, 3)).toEqual([0, 3, 9]);
+    expect(r.words.map((w) => w!.startSec)).toEqual([...Array(40).keys()]);
   });
 
   it('leaves the words of a failed last window null and counts it', async () => {

@@ -85,6 +85,18 @@ export interface WindowOptions {
   acceptShare: number;
   /** An open window is offered the words the mean rate puts in this many times its length. */
   overfill: number;
+  /**
+   * In an open window, a word longer than this many seconds per unit of weight (per phone), or than
+   * `longestWordSec` if that is more, is taken for a search that gave up and stretched it over the rest
+   * of the window: it and the words after it are not kept.
+   */
+  secPerWeight: number;
+  longestWordSec: number;
+  /**
+   * In an open window, a pause longer than this between two placed words ends what is kept: a search
+   * that gave up there explains the speech after it as silence and places the next words too late.
+   */
+  longestPauseSec: number;
   /** An anchor is the last of `anchorRun` consecutive words with at least this confidence. */
   anchorConfidence: number;
   anchorRun: number;
@@ -100,6 +112,9 @@ export const DEFAULT_WINDOWS: WindowOptions = {
   finalShare: 1.5,
   acceptShare: 0.9,
   overfill: 1.2,
+  secPerWeight: 0.25,
+  longestWordSec: 1,
+  longestPauseSec: 1,
   anchorConfidence: 0.5,
   anchorRun: 3,
 };
@@ -148,6 +163,18 @@ export async function alignInWindows(
     const winEnd = cur + windowSec;
     windows++;
     const got = await alignWindow(cur, winEnd, stretch.firstWord + i, stretch.firstWord + j, true);
+    if (got) {
+      const stretched = got.findIndex((w, k) => {
+        if (!w) return false;
+        const prev = k > 0 ? got[k - 1] : null;
+        const longest = Math.max(options.longestWordSec, options.secPerWeight * weight(i + k));
+        return (
+          w.endSec - w.startSec > longest ||
+          (prev != null && w.startSec - prev.endSec > options.longestPauseSec)
+        );
+      });
+      if (stretched >= 0) got.fill(null, stretched);
+    }
     const limit = cur + options.acceptShare * windowSec;
     // A confident run if there is one; else the last word placed in the kept part, so that a stretch of
     // doubtful words costs windows of the usual length, not ever longer ones.
