@@ -37,18 +37,6 @@ export function modelFolder(): string {
   return path.join(path.dirname(createRequire(import.meta.url).resolve('soundswallower')), 'model');
 }
 
-/** The words the model's own dictionary of `lang` holds (lower case), read from its dict.txt. */
-export async function modelDictionary(lang: AlignLanguage): Promise<Set<string>> {
-  const text = await fs.promises.readFile(path.join(modelFolder(), lang, 'dict.txt'), 'utf8');
-  const words = new Set<string>();
-  for (const line of text.split('\n')) {
-    const sp = line.indexOf(' ');
-    if (sp <= 0) continue;
-    words.add(line.slice(0, sp).replace(/\(\d+\)$/, ''));
-  }
-  return words;
-}
-
 let modulePromise: Promise<SoundSwallowerModule> | undefined;
 
 /** Loads the WebAssembly module once per thread, its messages kept off the console. */
