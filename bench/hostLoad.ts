@@ -122,7 +122,7 @@ export async function runHostLoad(options: {
           edits++;
         }
       } else if (r < 0.45) {
-        await timed('utterance:page', { offset: Math.floor(random() * size), limit: 50 });
+        await timed('utterance:list', { offset: Math.floor(random() * size), limit: 50 });
       } else if (r < 0.65) {
         await timed('utterance:get', { utteranceId: other });
       } else if (r < 0.85) {

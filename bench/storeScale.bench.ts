@@ -105,13 +105,13 @@ export const storeScale: BenchSuite = {
         await measure(
           'page of 100 (middle of the list)',
           { utterances: N },
-          () => s.pageUtterances(5000, 100),
+          () => s.utteranceWindow({ offset: 5000, limit: 100 }),
           { runs: 20 },
         );
         await measure(
           'page of 100, filtered',
           { utterances: N },
-          () => s.pageUtterances(0, 100, 'spk7 w42'),
+          () => s.utteranceWindow({ offset: 0, limit: 100, filter: 'spk7 w42' }),
           { runs: 20 },
         );
         await measure('gold of one utterance', {}, () => s.goldState('utt-004321'), { runs: 50 });

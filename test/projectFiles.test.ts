@@ -345,8 +345,8 @@ describe('a read-only project', () => {
     const before = sha(file);
     const opened = await run('project:open', { path: file });
     expect(opened).toMatchObject({ ok: true, value: { readOnly: true } });
-    const list = (await run('utterance:list', {})) as { ok: true; value: { id: string }[] };
-    const id = list.value[0]!.id;
+    const list = (await run('utterance:list', {})) as { ok: true; value: { items: { id: string }[] } };
+    const id = list.value.items[0]!.id;
     const gold = (await run('gold:get', { utteranceId: id })) as { ok: true; value: { gold: unknown } };
     expect(gold.ok).toBe(true);
     const edits: [string, unknown][] = [

@@ -1,6 +1,7 @@
 // The studio end to end: the built renderer in Chromium, the real browser host, the bundled demo in SQLite.
 import { expect, test, type Page } from '@playwright/test';
-import type { UtteranceDetail, UtteranceSummary } from '../../src/core/model/schemas';
+import type { UtterancePage } from '../../src/core/api/contract';
+import type { UtteranceDetail } from '../../src/core/model/schemas';
 import { META_CONTENT_SECURITY_POLICY } from '../../src/main/security';
 import { startHostProcess, type HostProcess } from './hostProcess';
 
@@ -35,7 +36,7 @@ async function waveformInk(page: Page): Promise<{ canvases: number; inked: numbe
 }
 
 test('opens the demo project and lists its utterances', async ({ page }) => {
-  const utterances = await host.api<UtteranceSummary[]>('utterance:list', {});
+  const utterances = (await host.api<UtterancePage>('utterance:list', {})).items;
   expect(utterances.length).toBeGreaterThanOrEqual(8);
   await page.goto(host.url);
   await expect(page.locator('.topbar .project-name')).toHaveText('SIEVE demo');
@@ -47,13 +48,13 @@ test('opens the demo project and lists its utterances', async ({ page }) => {
   await page.keyboard.press('/');
   await page.keyboard.type(first.transcript.split(' ').slice(-1)[0]!.replace(/[^\w]/g, ''));
   await expect(page.locator(`tr[data-utterance-id="${first.id}"]`)).toBeVisible();
-  expect(await page.locator('table.utterances tbody tr').count()).toBeLessThan(utterances.length);
+  await expect.poll(() => page.locator('table.utterances tbody tr').count()).toBeLessThan(utterances.length);
 });
 
 test('utterance view: waveform, one region per word, clicking a word plays it', async ({
   page,
 }, testInfo) => {
-  const utterances = await host.api<UtteranceSummary[]>('utterance:list', {});
+  const utterances = (await host.api<UtterancePage>('utterance:list', {})).items;
   const target = utterances[1]!;
   const detail = await host.api<UtteranceDetail>('utterance:get', { utteranceId: target.id });
 
@@ -90,7 +91,7 @@ test('utterance view: waveform, one region per word, clicking a word plays it', 
 });
 
 test('status changes are saved', async ({ page }) => {
-  const [first] = await host.api<UtteranceSummary[]>('utterance:list', {});
+  const [first] = (await host.api<UtterancePage>('utterance:list', {})).items;
   await page.goto(host.url);
   await page.locator('table.utterances').waitFor();
   await page.keyboard.press('Enter');
@@ -122,7 +123,7 @@ test('the page runs under the strict CSP, without Node, and the API needs the to
 });
 
 test('bad API input is refused with a clear error and changes nothing', async () => {
-  const before = await host.api<UtteranceSummary[]>('utterance:list', {});
+  const before = (await host.api<UtterancePage>('utterance:list', {})).items;
   const res = await fetch(`${host.origin}/api/utterance:setStatus`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${host.token}` },
@@ -135,7 +136,7 @@ test('bad API input is refused with a clear error and changes nothing', async ()
     body: JSON.stringify({ utteranceId: 'no-such-utterance' }),
   });
   expect(await unknown.json()).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-  expect(await host.api<UtteranceSummary[]>('utterance:list', {})).toEqual(before);
+  expect((await host.api<UtterancePage>('utterance:list', {})).items).toEqual(before);
 });
 
 test("a system's words under the gold words, coloured by their alignment, with the utterance's WER", async ({
@@ -143,7 +144,7 @@ test("a system's words under the gold words, coloured by their alignment, with t
 }) => {
   const systems = await host.api<{ id: number; name: string }[]>('system:list', {});
   test.skip(systems.length === 0, 'the project opened has no systems (SIEVE_E2E_PROJECT without outputs)');
-  const utterances = await host.api<UtteranceSummary[]>('utterance:list', {});
+  const utterances = (await host.api<UtterancePage>('utterance:list', {})).items;
   const target = utterances[1]!;
   const scored = await host.api<{
     scores: {

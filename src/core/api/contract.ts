@@ -83,11 +83,16 @@ export const SystemInfo = z.strictObject({
 });
 export type SystemInfo = z.infer<typeof SystemInfo>;
 
-/** One page of the utterance list, optionally filtered (id, speaker, status or words contain the text). */
+/**
+ * A window of the utterance list in project order: `items` from `offset` among the `total` utterances that
+ * match the filter (core's `utteranceMatches`), and, when asked with `locate`, where that utterance is among
+ * them (null when it does not match).
+ */
 export const UtterancePage = z.strictObject({
   total: z.number().int().nonnegative(),
   offset: z.number().int().nonnegative(),
   items: z.array(UtteranceSummary),
+  position: z.number().int().nonnegative().nullable().optional(),
 });
 export type UtterancePage = z.infer<typeof UtterancePage>;
 
@@ -327,19 +332,19 @@ export const contract = {
   'app:info': { input: z.strictObject({}), output: AppInfo },
   'project:open': { input: z.strictObject({ path: z.string().min(1).max(4096) }), output: ProjectSummary },
   'project:summary': { input: z.strictObject({}), output: ProjectSummary },
-  'utterance:list': { input: z.strictObject({}), output: z.array(UtteranceSummary) },
+  'utterance:list': {
+    input: z.strictObject({
+      offset: z.number().int().nonnegative().optional(),
+      limit: z.number().int().min(0).max(5000).optional(),
+      filter: z.string().max(1000).optional(),
+      locate: UtteranceId.optional(),
+    }),
+    output: UtterancePage,
+  },
   'utterance:get': { input: z.strictObject({ utteranceId: UtteranceId }), output: UtteranceDetail },
   'utterance:setStatus': {
     input: z.strictObject({ utteranceId: UtteranceId, status: AnnotationStatus }),
     output: UtteranceSummary,
-  },
-  'utterance:page': {
-    input: z.strictObject({
-      offset: z.number().int().nonnegative(),
-      limit: z.number().int().min(1).max(5000),
-      filter: z.string().max(200).optional(),
-    }),
-    output: UtterancePage,
   },
   'gold:get': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
   'gold:applyDiff': {

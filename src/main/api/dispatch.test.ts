@@ -73,7 +73,10 @@ describe('dispatch', () => {
       }
     }
     const list = await run('utterance:list', {});
-    expect(list.ok && (list.value as { status: string }[]).map((u) => u.status)).toEqual(['todo', 'todo']);
+    expect(list.ok && (list.value as { items: { status: string }[] }).items.map((u) => u.status)).toEqual([
+      'todo',
+      'todo',
+    ]);
     expect(bugs).toEqual([]);
   });
 
@@ -145,11 +148,11 @@ describe('gold editing through the API', () => {
   it('pages and filters the utterance list', async () => {
     const { file } = await makeProject(dir);
     await run('project:open', { path: file });
-    expect(await run('utterance:page', { offset: 0, limit: 1 })).toMatchObject({
+    expect(await run('utterance:list', { offset: 0, limit: 1 })).toMatchObject({
       ok: true,
       value: { total: 2, offset: 0, items: [{ id: 'train-1' }] },
     });
-    expect(await run('utterance:page', { offset: 0, limit: 10, filter: 'SPK2 noon' })).toMatchObject({
+    expect(await run('utterance:list', { offset: 0, limit: 10, filter: 'SPK2 noon' })).toMatchObject({
       ok: true,
       value: { total: 1, items: [{ id: 'air-1' }] },
     });

@@ -89,11 +89,10 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
     'project:open': async ({ path }) =>
       (await session.openChecked(session.grants.check(path, 'Project file'))).summary(),
     'project:summary': () => session.project.summary(),
-    'utterance:list': () => session.project.listUtterances(),
+    'utterance:list': (request) => session.project.utteranceWindow(request),
     'utterance:get': ({ utteranceId }) => session.project.getUtterance(utteranceId),
     'utterance:setStatus': ({ utteranceId, status }) =>
       edit(session, (p) => p.setStatus(utteranceId, status)),
-    'utterance:page': ({ offset, limit, filter }) => session.project.pageUtterances(offset, limit, filter),
     'gold:get': ({ utteranceId }) => session.project.goldState(utteranceId),
     'gold:applyDiff': ({ utteranceId, diff, label }) =>
       edit(session, (p) => p.applyGoldDiff(utteranceId, diff, label)),

@@ -88,7 +88,7 @@ describe('while another connection holds the write lock', () => {
     const editing = run('gold:applyDiff', edit).then((r) => (editAnswer = r));
     // Calls are answered while both wait (a thread asleep in SQLite's busy handler would answer none).
     expect(value<{ utterances: number }>(await run('project:summary', {})).utterances).toBe(2);
-    expect(value<unknown[]>(await run('utterance:list', {}))).toHaveLength(2);
+    expect(value<{ items: unknown[] }>(await run('utterance:list', {})).items).toHaveLength(2);
     expect(editAnswer).toBeNull();
     expect((await status(job.id)).state).toBe('running');
     release();

@@ -123,7 +123,7 @@ describe('report jobs', () => {
       // the report model is built, the longest step, which in this thread would hold every call up.
       const phases: string[] = [];
       while (state() === 'running') {
-        const page = await run('utterance:page', { offset: 0, limit: 50, filter: 'utt-0001' });
+        const page = await run('utterance:list', { offset: 0, limit: 50, filter: 'utt-0001' });
         const now = session.jobs.status(id);
         if (now.state !== 'running') break;
         expect(UtterancePage.parse((page as { value: unknown }).value).items[0]!.id).toBe('utt-00010');

@@ -93,7 +93,7 @@ describe('scoring settings of a project', () => {
 
   it('rescore after a change of settings and find the earlier scores when changed back', async () => {
     const systems = await value<{ id: number }[]>('system:list', {});
-    const utterances = await value<{ id: string }[]>('utterance:list', {});
+    const utterances = (await value<{ items: { id: string }[] }>('utterance:list', {})).items;
     const at = { systemId: systems[0]!.id, utteranceId: utterances[0]!.id };
     const first = await value<Scored>('score:utterance', at);
     expect(first.cached).toBe(false);
@@ -115,7 +115,7 @@ describe('scoring settings of a project', () => {
   it('score entities with the CMU dictionary when the phonetic aligner is chosen', async () => {
     await value('scoring:setSettings', { settings: { ...DEFAULT_SCORING_SETTINGS, neAligner: 'phonetic' } });
     const systems = await value<{ id: number }[]>('system:list', {});
-    const utterances = await value<{ id: string }[]>('utterance:list', {});
+    const utterances = (await value<{ items: { id: string }[] }>('utterance:list', {})).items;
     const r = await value<{ scores: { entities?: { signature: string } } }>('score:utterance', {
       systemId: systems[0]!.id,
       utteranceId: utterances[0]!.id,

@@ -19,7 +19,7 @@ import {
   type AudioIdentity,
   type OpenAudio,
 } from '../audio/audioAccess';
-import type { GoldSaved, GoldState, SystemInfo, UtterancePage } from '../../core/api/contract';
+import type { GoldSaved, GoldState, SystemInfo } from '../../core/api/contract';
 import type { GoldDiff } from '../../core/gold/diff';
 import { applyGoldDiff, editState, readStoredGold, undoRedo } from './goldStore';
 import { goldProblems } from '../../core/gold/records';
@@ -37,6 +37,7 @@ import { ScoringSettings, type ScoringSettingsState } from '../../core/api/contr
 import { DEFAULT_SCORING_SETTINGS } from '../../core/scoring/settings';
 import { withCheckedGlm } from '../scoring/glmSetting';
 import { labelsInBrackets } from '../../core/edit/goldTrees';
+import { type UtteranceWindow, type UtteranceWindowRequest, UtteranceLists } from './utteranceWindow';
 
 interface AudioRow {
   id: number;
@@ -78,6 +79,9 @@ function toSummary(r: UtteranceRow): UtteranceSummary {
   };
 }
 
+/** The tables the project summary counts. */
+const COUNTED = ['utterance', 'word', 'gold_tree', 'gold_entity', 'gold_concept'] as const;
+
 /** How long after the last edit the WAL is copied into the project file. */
 const IDLE_CHECKPOINT_MS = 2000;
 
@@ -92,6 +96,9 @@ export class ProjectStore {
   /** Folders besides the project's own that its audio may be in (those the user added). */
   private addedAudioFolders: () => readonly string[] = () => [];
   private readonly checkpoints: WalCheckpoints;
+  private readonly lists: UtteranceLists;
+  /** The summary's counts with the database state they were counted in (`UtteranceLists.state`). */
+  private counts: { state: string; n: Record<(typeof COUNTED)[number], number> } | null = null;
 
   private constructor(
     readonly file: string,
@@ -99,6 +106,7 @@ export class ProjectStore {
     checkAudio: boolean,
   ) {
     this.checkpoints = new WalCheckpoints(db, IDLE_CHECKPOINT_MS);
+    this.lists = new UtteranceLists(db);
     if (checkAudio) this.checkNewAudio();
   }
 
@@ -233,19 +241,18 @@ export class ProjectStore {
 
   /** Counts, metadata and the audio files that are missing or changed. */
   summary(): ProjectSummary {
-    const count = (table: string): number =>
-      (this.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const n = this.tableCounts();
     const audio = this.db.prepare('SELECT * FROM audio_file ORDER BY id').all() as AudioRow[];
     return {
       path: this.file,
       name: this.meta('name') || path.basename(this.file, path.extname(this.file)),
       description: this.meta('description'),
       schemaVersion: this.db.pragma('user_version', { simple: true }) as number,
-      utterances: count('utterance'),
-      words: count('word'),
-      trees: count('gold_tree'),
-      entities: count('gold_entity'),
-      concepts: count('gold_concept'),
+      utterances: n.utterance,
+      words: n.word,
+      trees: n.gold_tree,
+      entities: n.gold_entity,
+      concepts: n.gold_concept,
       audioFiles: audio.length,
       audioProblems: audio.map((r) => this.audioInfo(r)).filter((a) => a.state !== 'ok'),
       readOnly: this.readOnly,
@@ -259,25 +266,24 @@ export class ProjectStore {
   }
 
   /**
-   * One page of the utterance list in project order. With a filter, an utterance is listed when each
-   * whitespace-separated term occurs (case-insensitively) in its id, speaker, status or transcript.
+   * A window of the utterance list in project order: with a filter, the utterances each of whose
+   * whitespace-separated terms occurs (case-insensitively) in their id, speaker, status label or transcript
+   * (core's `utteranceMatches`), with how many match and, asked with `locate`, where that one is.
    */
-  pageUtterances(offset: number, limit: number, filter = ''): UtterancePage {
-    const terms = filter.toLowerCase().split(/\s+/).filter(Boolean);
-    const where = terms.map(
-      () =>
-        `(instr(lower(u.id), ?) OR instr(lower(u.speaker), ?) OR instr(u.status, ?) OR instr(lower(u.transcript), ?))`,
-    );
-    const params = terms.flatMap((t) => [t, t, t, t]);
-    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const total = this.db
-      .prepare(`SELECT count(*) FROM utterance u ${clause}`)
-      .pluck()
-      .get(...params) as number;
-    const rows = this.db
-      .prepare(`${UTTERANCE_SELECT} ${clause} ORDER BY u.ord LIMIT ? OFFSET ?`)
-      .all(...params, limit, offset) as UtteranceRow[];
-    return { total, offset, items: rows.map(toSummary) };
+  utteranceWindow(request: UtteranceWindowRequest): UtteranceWindow {
+    return this.lists.window(request);
+  }
+
+  /** The rows of the counted tables, counted again only when the database changed since. */
+  private tableCounts(): Record<(typeof COUNTED)[number], number> {
+    const state = this.lists.state();
+    if (this.counts?.state !== state) {
+      const n = Object.fromEntries(
+        COUNTED.map((t) => [t, this.db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number]),
+      ) as Record<(typeof COUNTED)[number], number>;
+      this.counts = { state, n };
+    }
+    return this.counts.n;
   }
 
   /** The gold standard of an utterance with its undo/redo availability. */

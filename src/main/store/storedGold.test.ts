@@ -183,7 +183,9 @@ describe('readers of stored gold survive a bad row and say what they left out', 
         expect.stringMatching(/^entity 0 \(L\) ends at word 99/),
       ]);
       // The utterance list is not held up by them.
-      expect(contract['utterance:page'].output.parse(store.pageUtterances(0, 10, 'want')).total).toBe(1);
+      expect(
+        contract['utterance:list'].output.parse(store.utteranceWindow({ limit: 10, filter: 'want' })).total,
+      ).toBe(1);
       // The annotator fixes the trees in the bracket text: the problem that edit does not touch stays.
       const g = state.gold;
       const fixed = { ...g, trees: [{ ...g.trees[0]!, bracket: '(S I (VP want to))' }, g.trees[2]!] };

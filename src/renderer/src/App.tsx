@@ -1,46 +1,87 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { describeAudioState } from '../../core/model/audioState';
-import type { ProjectSummary, UtteranceSummary } from '../../core/model/schemas';
-import { call } from './bridge';
+import type { ProjectSummary } from '../../core/model/schemas';
+import { ApiCallError, call } from './bridge';
 import { ErrorNote } from './components/ErrorNote';
-import { ProjectView } from './components/ProjectView';
+import { type ListPlace, ProjectView } from './components/ProjectView';
 import { UtteranceView } from './components/UtteranceView';
-import { useLoad } from './hooks/useApi';
+import type { Loaded } from './hooks/useApi';
 import type { ErrorFocus } from './workspace/errorFocus';
 
 interface ProjectData {
   summary: ProjectSummary;
-  utterances: UtteranceSummary[];
   transport: string;
 }
 
+/** The open utterance and its place in the whole list (project order), which ← and → move along. */
+interface Opened {
+  id: string;
+  position: { index: number; count: number };
+}
+
 async function loadProject(): Promise<ProjectData> {
-  const [info, summary, utterances] = await Promise.all([
-    call('app:info', {}),
-    call('project:summary', {}),
-    call('utterance:list', {}),
-  ]);
-  return { summary, utterances, transport: info.transport };
+  const [info, summary] = await Promise.all([call('app:info', {}), call('project:summary', {})]);
+  return { summary, transport: info.transport };
 }
 
 /** The studio: the project's utterance list, or one utterance under the waveform. */
 export function App() {
   const [reload, setReload] = useState(0);
-  const project = useLoad(loadProject, [reload]);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // While the counts are read again (back from an utterance), the page keeps showing the last ones.
+  const [project, setProject] = useState<Loaded<ProjectData>>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    loadProject().then(
+      (value) => live && setProject({ status: 'ready', value }),
+      (err: unknown) =>
+        live &&
+        setProject({
+          status: 'error',
+          error: err instanceof ApiCallError ? err.error : { code: 'INTERNAL', message: String(err) },
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [reload]);
+  const [opened, setOpened] = useState<Opened | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Where the list was left, restored when the user comes back to it.
+  const [place, setPlace] = useState<ListPlace>({ filter: '', scrollTop: 0 });
   // The error to select and play in the utterance opened from the ASR error lists.
   const [focus, setFocus] = useState<ErrorFocus | null>(null);
 
-  const open = useCallback((id: string, errorFocus?: ErrorFocus) => {
+  const open = useCallback((id: string, errorFocus?: ErrorFocus, position?: Opened['position']) => {
     setSelectedId(id);
-    setOpenId(id);
     setFocus(errorFocus ?? null);
+    if (position) {
+      setOpened({ id, position });
+      return;
+    }
+    call('utterance:list', { limit: 0, locate: id }).then(
+      (w) => w.position != null && setOpened({ id, position: { index: w.position, count: w.total } }),
+      () => setOpened(null),
+    );
   }, []);
   const close = useCallback(() => {
-    setOpenId(null);
+    setOpened(null);
     setReload((n) => n + 1);
   }, []);
+  const navigate = useCallback(
+    (delta: number) => {
+      if (!opened) return;
+      const index = opened.position.index + delta;
+      if (index < 0 || index >= opened.position.count) return;
+      call('utterance:list', { offset: index, limit: 1 }).then(
+        (w) => {
+          const next = w.items[0];
+          if (next) open(next.id, undefined, { index, count: w.total });
+        },
+        () => undefined,
+      );
+    },
+    [opened, open],
+  );
 
   if (project.status === 'loading') return <div className="page muted">Opening project…</div>;
   if (project.status === 'error')
@@ -49,8 +90,7 @@ export function App() {
         <ErrorNote error={project.error} />
       </div>
     );
-  const { summary, utterances } = project.value;
-  const index = openId === null ? -1 : utterances.findIndex((u) => u.id === openId);
+  const { summary } = project.value;
 
   return (
     <div className="app">
@@ -80,20 +120,24 @@ export function App() {
           utterances cannot be played.
         </div>
       )}
-      {index >= 0 ? (
+      {opened ? (
         <UtteranceView
-          key={openId}
-          utteranceId={openId!}
-          position={{ index, count: utterances.length }}
+          key={opened.id}
+          utteranceId={opened.id}
+          position={opened.position}
           focus={focus}
           onBack={close}
-          onNavigate={(delta) => {
-            const next = utterances[index + delta];
-            if (next) open(next.id);
-          }}
+          onNavigate={navigate}
         />
       ) : (
-        <ProjectView utterances={utterances} selectedId={selectedId} onSelect={setSelectedId} onOpen={open} />
+        <ProjectView
+          count={summary.utterances}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          onOpen={open}
+          place={place}
+          onPlace={setPlace}
+        />
       )}
     </div>
   );

@@ -7,9 +7,4 @@ export function formatTime(sec: number): string {
 }
 
 /** Human label of an annotation status. */
-export const STATUS_LABEL = {
-  todo: 'to do',
-  in_progress: 'in progress',
-  done: 'done',
-  reviewed: 'reviewed',
-} as const;
+export { STATUS_LABEL } from '../../core/model/utteranceFilter';

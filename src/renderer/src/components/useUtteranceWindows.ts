@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { UtteranceSummary } from '../../../core/model/schemas';
+import type { ApiErrorShape } from '../../../core/errors';
+import { ApiCallError, call } from '../bridge';
+
+/** Rows asked for at a time. */
+export const PAGE_ROWS = 100;
+/** Pages kept around the rows shown; farther ones are dropped, so memory does not grow with the list. */
+const KEPT_PAGES = 8;
+
+interface Pages {
+  filter: string;
+  rows: Map<number, UtteranceSummary[]>;
+  pending: Set<number>;
+}
+
+/** What the list knows of the utterances matching its filter. */
+export interface UtteranceWindows {
+  /** How many utterances match the filter shown; null until the first answer. */
+  total: number | null;
+  /** The filter whose rows are shown, and where the utterance to locate is among them (null: it does not match). */
+  located: { filter: string; position: number | null } | null;
+  error: ApiErrorShape | null;
+  /** The row at `index`, when its page has arrived. */
+  row(index: number): UtteranceSummary | undefined;
+  /** Asks for the pages holding rows `first..last` that are not there yet. */
+  want(first: number, last: number): void;
+  /** The row at `index`, asked for when its page is not there. */
+  fetchRow(index: number): Promise<UtteranceSummary | undefined>;
+}
+
+function apiError(err: unknown): ApiErrorShape {
+  return err instanceof ApiCallError ? err.error : { code: 'INTERNAL', message: String(err) };
+}
+
+/**
+ * The utterance list by pages from the store: a change of filter asks for the page at `startRow` with
+ * `locate` found among the matches, scrolling asks for the pages it reaches; answers for an earlier filter
+ * are dropped.
+ */
+export function useUtteranceWindows(
+  filter: string,
+  locate: string | null,
+  startRow: number,
+): UtteranceWindows {
+  // The pages shown, and the filter asked for last: the rows of the previous filter stay until its answer.
+  const pages = useRef<Pages>({ filter: '', rows: new Map(), pending: new Set() });
+  const asked = useRef<string | null>(null);
+  const [total, setTotal] = useState<number | null>(null);
+  const [located, setLocated] = useState<UtteranceWindows['located']>(null);
+  const [error, setError] = useState<ApiErrorShape | null>(null);
+  const [, setTick] = useState(0);
+
+  const keep = useCallback((p: Pages, page: number, items: UtteranceSummary[]) => {
+    p.pending.delete(page);
+    p.rows.set(page, items);
+    if (p.rows.size > KEPT_PAGES) {
+      const far = [...p.rows.keys()].sort((a, b) => Math.abs(b - page) - Math.abs(a - page));
+      for (const k of far.slice(0, p.rows.size - KEPT_PAGES)) p.rows.delete(k);
+    }
+  }, []);
+
+  useEffect(() => {
+    const p: Pages = { filter, rows: new Map(), pending: new Set() };
+    asked.current = filter;
+    const page = Math.floor(startRow / PAGE_ROWS);
+    const at = locate;
+    p.pending.add(page);
+    call('utterance:list', {
+      offset: page * PAGE_ROWS,
+      limit: PAGE_ROWS,
+      filter,
+      ...(at !== null ? { locate: at } : {}),
+    }).then(
+      (w) => {
+        if (asked.current !== filter) return;
+        pages.current = p;
+        keep(p, page, w.items);
+        setError(null);
+        setTotal(w.total);
+        setLocated({ filter, position: w.position ?? null });
+        setTick((n) => n + 1);
+      },
+      (err: unknown) => asked.current === filter && setError(apiError(err)),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- where to start and what to locate are read when the filter changes, and are no reason to ask again
+  }, [filter, keep]);
+
+  const fetchPage = useCallback(
+    async (page: number): Promise<void> => {
+      const p = pages.current;
+      if (p.rows.has(page) || p.pending.has(page)) return;
+      p.pending.add(page);
+      try {
+        const w = await call('utterance:list', {
+          offset: page * PAGE_ROWS,
+          limit: PAGE_ROWS,
+          filter: p.filter,
+        });
+        if (pages.current !== p) return;
+        keep(p, page, w.items);
+        setTotal(w.total);
+        setTick((n) => n + 1);
+      } catch (err) {
+        p.pending.delete(page);
+        if (pages.current === p) setError(apiError(err));
+      }
+    },
+    [keep],
+  );
+
+  const row = useCallback(
+    (index: number) => pages.current.rows.get(Math.floor(index / PAGE_ROWS))?.[index % PAGE_ROWS],
+    [],
+  );
+  const want = useCallback(
+    (first: number, last: number) => {
+      for (let page = Math.floor(first / PAGE_ROWS); page <= Math.floor(last / PAGE_ROWS); page++)
+        void fetchPage(page);
+    },
+    [fetchPage],
+  );
+  const fetchRow = useCallback(
+    async (index: number) => {
+      await fetchPage(Math.floor(index / PAGE_ROWS));
+      return row(index);
+    },
+    [fetchPage, row],
+  );
+  return {
+    total,
+    located,
+    error,
+    row,
+    want,
+    fetchRow,
+  };
+}
