@@ -173,6 +173,41 @@ describe('ELAN tracks', () => {
   });
 });
 
+describe('ELAN tier of references', () => {
+  it("reads words that share their parent annotation's times as an utterance per parent, untimed", () => {
+    // As in pympi's samples: a tier 'text' of sentences, a symbolic subdivision 'words-symsub' under it.
+    const text = `<?xml version="1.0" encoding="UTF-8"?>
+<ANNOTATION_DOCUMENT FORMAT="3.0" VERSION="3.0">
+  <HEADER MEDIA_FILE="" TIME_UNITS="milliseconds"/>
+  <TIME_ORDER>
+    <TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="2000"/><TIME_SLOT TIME_SLOT_ID="ts2" TIME_VALUE="5000"/>
+    <TIME_SLOT TIME_SLOT_ID="ts3" TIME_VALUE="6000"/><TIME_SLOT TIME_SLOT_ID="ts4" TIME_VALUE="7500"/>
+  </TIME_ORDER>
+  <TIER TIER_ID="text" PARTICIPANT="Kim" LINGUISTIC_TYPE_REF="utterance">
+    <ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="ts1" TIME_SLOT_REF2="ts2"><ANNOTATION_VALUE>The quick fox</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>
+    <ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a2" TIME_SLOT_REF1="ts3" TIME_SLOT_REF2="ts4"><ANNOTATION_VALUE>jumps</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>
+  </TIER>
+  <TIER TIER_ID="words-symsub" PARTICIPANT="Kim" LINGUISTIC_TYPE_REF="words" PARENT_REF="text">
+    <ANNOTATION><REF_ANNOTATION ANNOTATION_ID="a3" ANNOTATION_REF="a1"><ANNOTATION_VALUE>The</ANNOTATION_VALUE></REF_ANNOTATION></ANNOTATION>
+    <ANNOTATION><REF_ANNOTATION ANNOTATION_ID="a4" ANNOTATION_REF="a1" PREVIOUS_ANNOTATION="a3"><ANNOTATION_VALUE>quick</ANNOTATION_VALUE></REF_ANNOTATION></ANNOTATION>
+    <ANNOTATION><REF_ANNOTATION ANNOTATION_ID="a5" ANNOTATION_REF="a1" PREVIOUS_ANNOTATION="a4"><ANNOTATION_VALUE>fox</ANNOTATION_VALUE></REF_ANNOTATION></ANNOTATION>
+    <ANNOTATION><REF_ANNOTATION ANNOTATION_ID="a6" ANNOTATION_REF="a2"><ANNOTATION_VALUE>jumps</ANNOTATION_VALUE></REF_ANNOTATION></ANNOTATION>
+  </TIER>
+</ANNOTATION_DOCUMENT>
+`;
+    const r = parseEaf(text);
+    expect(r.diagnostics).toEqual([]);
+    const rec = eafTracks(r.value, { tier: 'words-symsub' });
+    if ('problem' in rec) throw new Error(rec.problem);
+    const us = recordingUtterances('k', rec);
+    expect(summary(us)).toEqual([
+      ['k_0001', 'Kim', 2, 5, 'The quick fox'],
+      ['k_0002', 'Kim', 6, 7.5, 'jumps'],
+    ]);
+    expect(us.flatMap((u) => u.words).every((w) => w.startSec === null && w.endSec === null)).toBe(true);
+  });
+});
+
 describe('WhisperX tracks', () => {
   it('makes each segment an utterance, per speaker, widened to words that stick out', () => {
     const r = parseWhisperXJson(

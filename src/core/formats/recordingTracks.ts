@@ -205,8 +205,9 @@ function annotationsOf(t: EafTier): Labelled[] {
 /**
  * The tracks of an ELAN document. With `options.tier`, that tier; else the tier `words` (any case); else
  * the one top-level tier with timed annotations. Several such tiers and no choice is a problem that lists
- * them (`--tier` picks one), and so is a chosen tier without annotations. A tier's PARTICIPANT is the
- * speaker; a tier of words is cut by the segment tier (`options.segmentTier`, or one named utterance(s),
+ * them (`--tier` picks one), and so is a chosen tier without annotations. A tier of references
+ * (REF_ANNOTATIONs sharing their parent's times) gives an utterance per parent with its words untimed. A
+ * tier's PARTICIPANT is the speaker; a tier of words is cut by the segment tier (`options.segmentTier`, or one named utterance(s),
  * segment(s) or sentence(s)) when there is one.
  */
 export function eafTracks(
@@ -232,6 +233,22 @@ export function eafTracks(
             ? `tier '${t.id}' has no annotation with text and times (${list()})`
             : `tier '${t.id}' has no annotation (${list()})`,
       };
+    // A tier of references (a symbolic subdivision: words that share their parent annotation's times)
+    // gives utterances, one per parent, whose words SIEVE's aligner places.
+    if (t.annotations.some((a) => a.ref !== undefined)) {
+      const utterances: (TimeSpan & { words: TimedWord[] })[] = [];
+      for (const i of items) {
+        const last = utterances[utterances.length - 1];
+        const words = i.text
+          .split(/\s+/)
+          .filter((w) => w !== '')
+          .map((text) => ({ text, startSec: null, endSec: null }));
+        if (last && last.startSec === i.startSec && last.endSec === i.endSec) last.words.push(...words);
+        else utterances.push({ startSec: i.startSec, endSec: i.endSec, words });
+      }
+      const who = t.participant !== undefined && t.participant !== '' ? { speaker: t.participant } : {};
+      return { tracks: [{ kind: 'utterances', ...who, utterances }], notes: [] };
+    }
     return { tracks: [trackOf(items, t.participant, t === segmentTier ? undefined : segments)], notes: [] };
   };
   if (options.tier !== undefined) {
