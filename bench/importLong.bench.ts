@@ -7,8 +7,8 @@
 // in memory costs at least), and a process that only probes the audio as the import does (its hash,
 // duration and peaks in one pass of 1 MiB pieces). A 1-minute recording shows the part of the peak that
 // does not grow with the length. The machine's load average is written beside each figure.
-// Each case runs twice (the harness's warm-up, then the run recorded). SIEVE_IMPORT_LONG_MINUTES sets the
-// lengths (default "1,60,180").
+// Each case runs once, without a warm-up (a peak of memory is a process's own, and a run takes seconds).
+// SIEVE_IMPORT_LONG_MINUTES sets the lengths (default "1,60,180").
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -134,7 +134,7 @@ export const importLongBench: BenchSuite = {
             ]);
             if (imported.code !== 0) throw new Error(`sieve import failed: ${imported.err}`);
           },
-          { runs: 1 },
+          { runs: 1, warmUp: false },
         ).then((r) => (r.extra = { ...imported, loadAvg1: load }));
         await measure(
           'reference: the WAV read whole and hashed',
@@ -142,7 +142,7 @@ export const importLongBench: BenchSuite = {
           () => {
             whole = child(['--read-whole', wav]);
           },
-          { runs: 1 },
+          { runs: 1, warmUp: false },
         ).then((r) => (r.extra = { ...whole, loadAvg1: os.loadavg()[0]!.toFixed(2) }));
         await measure(
           'the audio probed alone (hash, duration, peaks), as the import does',
@@ -150,7 +150,7 @@ export const importLongBench: BenchSuite = {
           () => {
             probe = child(['--probe', wav]);
           },
-          { runs: 1 },
+          { runs: 1, warmUp: false },
         ).then((r) => (r.extra = { ...probe, loadAvg1: os.loadavg()[0]!.toFixed(2) }));
         console.log(
           `import-long ${minutes} min (${wavMB} MB WAV): import peak RSS ${imported.maxRssMB} MB, ` +
