@@ -5,7 +5,8 @@
 // seconds of audio per second of processor time on the set's utterances joined into one recording of
 // over ten minutes with one transcript (aligned in anchored windows); and the peak memory of aligning a
 // one-hour recording, in a process of its own. Variants of the search settings are measured on the set
-// as the record of the tuning (SIEVE_ALIGN_VARIANTS=0 leaves them out, SIEVE_ALIGN_HOUR=0 the hour).
+// as the record of the tuning (SIEVE_ALIGN_VARIANTS=0 leaves them out, SIEVE_ALIGN_HOUR=0 the hour;
+// SIEVE_ALIGN_HOUR_BUDGET_SEC bounds the hour, see bench/alignHour.ts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
