@@ -1,31 +1,11 @@
 import { useEffect, useRef } from 'react';
+import { rulerTicks } from './rulerTicks';
 import type { TimeAxis } from './timeAxis';
 
 interface Props {
   axis: TimeAxis;
   durationSec: number;
   onSeek(sec: number): void;
-}
-
-/** Tick spacings a ruler may use, in seconds. */
-const STEPS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600];
-
-/** The major (labelled) and minor tick spacing for a zoom level: labels at least ~70 px apart. */
-export function rulerSteps(pps: number): { major: number; minor: number } {
-  const major = STEPS.find((s) => s * pps >= 70) ?? STEPS[STEPS.length - 1]!;
-  const minor =
-    STEPS.find((s) => s * pps >= 8 && Math.abs(major / s - Math.round(major / s)) < 1e-9 && s < major) ??
-    major;
-  return { major, minor };
-}
-
-function label(t: number, major: number): string {
-  if (t >= 60) {
-    const m = Math.floor(t / 60);
-    const s = t - m * 60;
-    return `${m}:${s.toFixed(major < 1 ? 1 : 0).padStart(major < 1 ? 4 : 2, '0')}`;
-  }
-  return major < 0.1 ? t.toFixed(2) : major < 1 ? t.toFixed(1) : String(Math.round(t));
 }
 
 /**
@@ -47,17 +27,14 @@ export function TimeRuler({ axis, durationSec, onSeek }: Props) {
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, width, height);
       const { pps, scrollPx } = axis;
-      const { major, minor } = rulerSteps(pps);
-      const from = Math.max(0, Math.floor(scrollPx / pps / minor) * minor);
       const to = Math.min(durationSec, (scrollPx + width) / pps);
       ctx.fillStyle = '#667381';
       ctx.font = '11px system-ui, sans-serif';
-      for (let k = Math.round(from / minor); k * minor <= to + 1e-9; k++) {
-        const t = k * minor;
-        const x = Math.round(t * pps - scrollPx) + 0.5;
-        const isMajor = Math.abs(t / major - Math.round(t / major)) < 1e-6;
-        ctx.fillRect(x - 0.5, 0, 1, isMajor ? height : height * 0.3);
-        if (isMajor) ctx.fillText(label(t, major), x + 3, height - 5);
+      // A label starting just left of the view still shows its end.
+      for (const tick of rulerTicks(pps, Math.max(0, (scrollPx - 80) / pps), to, durationSec)) {
+        const x = Math.round(tick.t * pps - scrollPx) + 0.5;
+        ctx.fillRect(x - 0.5, 0, 1, tick.major ? height : height * 0.3);
+        if (tick.label !== null) ctx.fillText(tick.label, x + 3, height - 5);
       }
     };
     draw();
