@@ -89,7 +89,8 @@ function trackOf(items: readonly Labelled[], speaker: string | undefined, segmen
   return {
     kind: 'words',
     ...who,
-    words: items.map((i) => ({ text: i.text, startSec: i.startSec, endSec: i.endSec })),
+    // The labelled items are timed words already (fresh objects of `labelled`): not copied again.
+    words: [...items],
     ...(segments ? { segments } : {}),
   };
 }
