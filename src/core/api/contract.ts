@@ -294,6 +294,57 @@ export const ReportFile = z.strictObject({
 });
 export type ReportFile = z.infer<typeof ReportFile>;
 
+/** A problem in an input file, where the file says it is (1-based line and column when known). */
+export const ImportIssue = z.object({
+  file: z.string(),
+  line: z.number().int().positive().optional(),
+  column: z.number().int().positive().optional(),
+  message: z.string(),
+});
+export type ImportIssue = z.infer<typeof ImportIssue>;
+
+/** What a `system:import` or `system:upload` job ends with: what the import did and warned about. */
+export const SystemImportResult = z.object({
+  system: SystemInfo,
+  replaced: z.boolean(),
+  added: z.number().int().nonnegative(),
+  /** Outputs left out: for utterance ids the project does not have. */
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+  /** The project's utterances without an output, in project order (scored as empty hypotheses). */
+  uncovered: z.array(z.string()),
+  /** What the imported outputs hold, summed over them (N-best lists: how many outputs have one). */
+  counts: z.object({
+    words: z.number().int().nonnegative(),
+    trees: z.number().int().nonnegative(),
+    entities: z.number().int().nonnegative(),
+    concepts: z.number().int().nonnegative(),
+    nbest: z.number().int().nonnegative(),
+  }),
+  /** The first warnings, and how many more there were. */
+  warnings: z.array(ImportIssue),
+  moreWarnings: z.number().int().nonnegative(),
+});
+export type SystemImportResult = z.infer<typeof SystemImportResult>;
+
+/** What a `project:import` job ends with: what the corpus import added, left out and warned about. */
+export const CorpusImportResult = z.object({
+  project: z.string(),
+  created: z.boolean(),
+  audioFiles: z.number().int().nonnegative(),
+  utterances: z.number().int().nonnegative(),
+  words: z.number().int().nonnegative(),
+  trees: z.number().int().nonnegative(),
+  entities: z.number().int().nonnegative(),
+  concepts: z.number().int().nonnegative(),
+  systems: z.number().int().nonnegative(),
+  clamped: z.array(z.string()),
+  skipped: z.array(z.object({ item: z.string(), reason: z.string() })),
+  moreSkipped: z.number().int().nonnegative(),
+  warnings: z.array(ImportIssue),
+  moreWarnings: z.number().int().nonnegative(),
+});
+export type CorpusImportResult = z.infer<typeof CorpusImportResult>;
+
 /**
  * What a job of each of these kinds ends with (its `JobStatus.result`): the main side checks a result
  * against its schema before the job is done, and the studio reads it with the same schema.
@@ -302,6 +353,10 @@ export const JobResults = {
   'score:corpus': CorpusReport,
   'report:plots': DashboardReport,
   'report:export': ReportFile,
+  'gold:align': AlignOutcome,
+  'project:import': CorpusImportResult,
+  'system:import': SystemImportResult,
+  'system:upload': SystemImportResult,
 } as const;
 
 /** What a running job of these kinds publishes (its `JobStatus.partial`). */

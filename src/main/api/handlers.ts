@@ -55,7 +55,11 @@ function inTurn<T>(session: Session, work: () => Promise<T>, onWait: () => void)
  * checked there, then written through the worker's own connection in one transaction (all or nothing).
  * This thread only follows its progress, then checks the audio files it added, in small pieces.
  */
-function startImport(session: Session, kind: string, task: ImportWriteTask) {
+function startImport(
+  session: Session,
+  kind: 'project:import' | 'system:import' | 'system:upload',
+  task: ImportWriteTask,
+) {
   const project = session.project;
   project.assertWritable();
   return session.jobs.start(kind, async (progress) => {

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { JobStatus } from '../../../core/api/contract';
+import { type ImportIssue, type JobStatus, SystemImportResult } from '../../../core/api/contract';
 import { decodeTextStrict } from '../../../core/formats/decodeText';
 import { call } from '../bridge';
 import { useJob } from './useJob';
@@ -7,23 +7,7 @@ import { useJob } from './useJob';
 /** The output formats `system:upload` reads (the extension picks the reader). */
 const ACCEPT = '.jsonl,.ctm,.concepts,.nbest';
 
-interface Issue {
-  file: string;
-  line?: number;
-  column?: number;
-  message: string;
-}
-
-interface Summary {
-  system: { name: string };
-  replaced: boolean;
-  added: number;
-  skipped: { id: string; reason: string }[];
-  uncovered: string[];
-  /** What the imported outputs hold, summed over them. */
-  counts: { words: number; trees: number; entities: number; concepts: number; nbest: number };
-  warnings: Issue[];
-}
+type Issue = ImportIssue;
 
 /** `n thing` or `n things`. */
 const count = (n: number, one: string, many = `${one}s`): string =>
@@ -71,10 +55,13 @@ export function ImportSystemDialog({ onClose, onImported }: { onClose(): void; o
   const [issues, setIssues] = useState<Issue[]>([]);
   // Errors a failed job counted but did not list (it lists the first 100).
   const [moreIssues, setMoreIssues] = useState(0);
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const [summary, setSummary] = useState<SystemImportResult | null>(null);
   const { job, running, follow, failure } = useJob((s: JobStatus) => {
     if (s.state === 'done') {
-      setSummary(s.result as Summary);
+      // The main side checked the result against this schema before the job was done.
+      const r = SystemImportResult.safeParse(s.result);
+      if (r.success) setSummary(r.data);
+      else setIssues([{ file: '', message: `the import's summary could not be read: ${r.error.message}` }]);
       onImported();
     } else if (s.state === 'failed') {
       const details = s.error?.details as { errors?: Issue[]; moreErrors?: number } | undefined;
