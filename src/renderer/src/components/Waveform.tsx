@@ -45,6 +45,19 @@ const WORD_COLOR = 'rgba(56, 120, 200, 0.13)';
 const WORD_COLOR_CURRENT = 'rgba(240, 170, 40, 0.35)';
 /** Recordings longer than this get a minimap above the waveform. */
 const MINIMAP_SEC = 30;
+/** The closest zoom, in pixels per second. */
+const MAX_PPS = 4000;
+/**
+ * The widest the waveform's wrapper and the tiers may be: Chromium clamps a box's layout width at
+ * 33,554,428 px (2^25 - 4), while wavesurfer.js places the peaks for the unclamped width, so a wider
+ * wrapper shows a blank or misplaced waveform. A margin is kept below the limit.
+ */
+export const LAYOUT_LIMIT_PX = 33_000_000;
+
+/** The closest zoom a recording of `durationSec` allows: 4,000 px/s, or less where the width would pass the layout limit. */
+export function maxZoom(durationSec: number): number {
+  return Math.min(MAX_PPS, LAYOUT_LIMIT_PX / Math.max(durationSec, 1e-3));
+}
 
 type Regions = ReturnType<typeof RegionsPlugin.create>;
 
@@ -90,10 +103,13 @@ export function Waveform(props: Props) {
     const container = containerRef.current!;
     const regions = RegionsPlugin.create();
     const span = Math.max(0.1, endSec - startSec);
-    const fitPx = (): number => Math.max(20, container.clientWidth / span);
+    // Fit shows the whole utterance however long it is (the minimap stays above it).
+    const maxPps = maxZoom(peaks.durationSec);
+    axis.limit(maxPps);
+    const fitPx = (): number => Math.min(maxPps, Math.max(0.01, container.clientWidth / span));
     const plugins: NonNullable<WaveSurferOptions['plugins']> = [
       regions,
-      ZoomPlugin.create({ scale: 0.25, maxZoom: 4000, exponentialZooming: true }),
+      ZoomPlugin.create({ scale: 0.25, maxZoom: maxPps, exponentialZooming: true }),
     ];
     if (peaks.durationSec > MINIMAP_SEC)
       plugins.push(
@@ -173,7 +189,7 @@ export function Waveform(props: Props) {
         if (range) void ws.play(range.startSec, range.endSec);
       },
       setRate: (rate) => ws.setPlaybackRate(rate, true),
-      zoomBy: (f) => ws.zoom(Math.min(4000, Math.max(5, axis.pps * f))),
+      zoomBy: (f) => ws.zoom(Math.min(maxPps, Math.max(Math.min(5, fitPx()), axis.pps * f))),
       fit: () => ws.zoom(fitPx()),
       time: () => ws.getCurrentTime(),
       setTime: (t) => ws.setTime(t),
@@ -214,12 +230,7 @@ export function Waveform(props: Props) {
 
   return (
     <div className="waveform">
-      <div
-        ref={containerRef}
-        className="waveform-canvas"
-        data-testid="waveform"
-        aria-busy={!ready}
-      />
+      <div ref={containerRef} className="waveform-canvas" data-testid="waveform" aria-busy={!ready} />
       <TimeRuler axis={axis} durationSec={peaks.durationSec} onSeek={(t) => wsRef.current?.setTime(t)} />
     </div>
   );

@@ -33,6 +33,11 @@ export function TransportBar({ clock, axis, playing, rate, looping, saving, mess
         {time}
       </span>
       <span className="muted">zoom {zoom} px/s</span>
+      {zoom >= Math.floor(axis.maxPps) && axis.maxPps < 4000 && (
+        <span className="badge" title="Closer would make the waveform wider than the browser can lay out">
+          the closest zoom for a recording this long
+        </span>
+      )}
       <span className={rate === 1 ? 'muted' : 'badge'} data-testid="rate">
         {rate}×
       </span>

@@ -10,6 +10,8 @@ export class TimeAxis {
   pps = 100;
   /** Scroll offset of the waveform, in pixels. */
   scrollPx = 0;
+  /** The closest zoom the recording allows (its width must stay within the browser's layout limit). */
+  maxPps = Infinity;
   private readonly listeners = new Set<Listener>();
 
   /** Updates zoom and scroll and tells the tiers. */
@@ -18,6 +20,11 @@ export class TimeAxis {
     this.pps = pps;
     this.scrollPx = scrollPx;
     for (const l of this.listeners) l(this);
+  }
+
+  /** Sets the closest zoom the recording allows (the waveform knows it from the recording's length). */
+  limit(maxPps: number): void {
+    this.maxPps = maxPps;
   }
 
   /** Calls `l` on every change; returns the unsubscribe function. */
