@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeAudioState } from '../../core/model/audioState';
 import type { ProjectSummary } from '../../core/model/schemas';
 import { ApiCallError, call } from './bridge';
@@ -6,6 +6,7 @@ import { ErrorNote } from './components/ErrorNote';
 import { type ListPlace, ProjectView } from './components/ProjectView';
 import { UtteranceView } from './components/UtteranceView';
 import type { Loaded } from './hooks/useApi';
+import { parsePlace, placeHash } from './placeInUrl';
 import type { ErrorFocus } from './workspace/errorFocus';
 
 interface ProjectData {
@@ -67,6 +68,35 @@ export function App() {
     setOpened(null);
     setReload((n) => n + 1);
   }, []);
+  // The open utterance is named in the address: a reload opens it again, back and forward move between
+  // it and the list (or the utterance opened before it).
+  useEffect(() => {
+    const follow = (): void => {
+      const place = parsePlace(window.location.hash);
+      if (place) open(place.utteranceId);
+      else setOpened(null);
+    };
+    if (parsePlace(window.location.hash)) follow();
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, [open]);
+  const openedId = opened?.id ?? null;
+  const lastOpened = useRef<string | null>(null);
+  useEffect(() => {
+    // Until the utterance named at startup is open, the address keeps naming it.
+    const was = lastOpened.current;
+    lastOpened.current = openedId;
+    if (openedId === null && was === null) return;
+    const shown = parsePlace(window.location.hash)?.utteranceId ?? null;
+    if (shown === openedId) return;
+    history.pushState(
+      null,
+      '',
+      openedId === null
+        ? window.location.pathname + window.location.search
+        : placeHash({ utteranceId: openedId }),
+    );
+  }, [openedId]);
   const navigate = useCallback(
     (delta: number) => {
       if (!opened) return;
