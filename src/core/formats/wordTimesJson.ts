@@ -165,30 +165,39 @@ export function parseGentleJsonOrThrow(
 }
 
 /**
- * The words of a WhisperX or Gentle JSON file, whichever it is: an object with `segments` is WhisperX,
- * one with `words` (and no `segments`) Gentle.
+ * Which word-timestamp JSON a text is: an object with `segments` is WhisperX, one with `words` (and no
+ * `segments`) Gentle, anything else `unknown` — or `unparsed` when it is not JSON at all (the WhisperX
+ * reader then says where its syntax goes wrong).
  */
-export function parseWordTimesJson(
-  text: string,
-): ParseResult<TimedWord[]> & { format: 'whisperx' | 'gentle' } {
+export function wordTimesJsonKind(text: string): 'whisperx' | 'gentle' | 'unknown' | 'unparsed' {
   let top: unknown;
   try {
     top = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
-    top = undefined; // the WhisperX reader reports where the syntax goes wrong
+    return 'unparsed';
   }
   const keys = typeof top === 'object' && top !== null ? Object.keys(top) : [];
-  if (!keys.includes('segments') && keys.includes('words'))
-    return { format: 'gentle', ...parseGentleJson(text) };
+  if (keys.includes('segments')) return 'whisperx';
+  return keys.includes('words') ? 'gentle' : 'unknown';
+}
+
+/** The message for JSON that is neither WhisperX's nor Gentle's. */
+export const WORD_TIMES_KIND_MESSAGE =
+  'expected WhisperX JSON ({"segments": [...]}) or Gentle JSON ({"words": [...]})';
+
+/**
+ * The words of a WhisperX or Gentle JSON file, whichever it is (see `wordTimesJsonKind`).
+ */
+export function parseWordTimesJson(
+  text: string,
+): ParseResult<TimedWord[]> & { format: 'whisperx' | 'gentle' } {
+  const kind = wordTimesJsonKind(text);
+  if (kind === 'gentle') return { format: 'gentle', ...parseGentleJson(text) };
   const r = parseWhisperXJson(text);
-  if (top !== undefined && !keys.includes('segments')) {
+  if (kind === 'unknown') {
     r.diagnostics.splice(0, r.diagnostics.length);
     const report = new Reporter(text);
-    report.error(
-      0,
-      'wordtimes.kind',
-      'expected WhisperX JSON ({"segments": [...]}) or Gentle JSON ({"words": [...]})',
-    );
+    report.error(0, 'wordtimes.kind', WORD_TIMES_KIND_MESSAGE);
     r.diagnostics.push(...report.diagnostics);
   }
   return { format: 'whisperx', value: r.value.flatMap((s) => s.words), diagnostics: r.diagnostics };

@@ -18,7 +18,12 @@ import { parseStm } from '../../core/formats/stm';
 import { parseTextGrid } from '../../core/formats/textGrid';
 import { diagnosticAt, LineIndex, type Diagnostic } from '../../core/text/diagnostics';
 import { parseGoldJsonl } from '../../core/gold/goldJsonl';
-import { parseGentleJson, parseWhisperXJson } from '../../core/formats/wordTimesJson';
+import {
+  parseGentleJson,
+  parseWhisperXJson,
+  WORD_TIMES_KIND_MESSAGE,
+  wordTimesJsonKind,
+} from '../../core/formats/wordTimesJson';
 import type { ParseResult } from '../../core/text/diagnostics';
 import type { AlignedUtterance } from './scanCorpus';
 
@@ -87,25 +92,13 @@ const READERS: Record<string, AlignmentReader> = {
   // WhisperX or Gentle word timestamps, told apart by their shape: an object with `words` and no
   // `segments` is Gentle (one utterance, cut at pauses when asked), anything else is read as WhisperX.
   '.json': (text, fileStem, o) => {
-    let top: unknown;
-    try {
-      top = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    } catch {
-      top = undefined; // the WhisperX reader reports where the syntax goes wrong
-    }
-    const keys = typeof top === 'object' && top !== null ? Object.keys(top) : [];
-    if (!keys.includes('segments') && keys.includes('words')) {
+    const kind = wordTimesJsonKind(text);
+    if (kind === 'gentle') {
       const g = parseGentleJson(text);
       const rec: RecordingTracks = { tracks: [{ kind: 'words', words: g.value }], notes: [] };
       return fromTracks(text, fileStem, o, rec, g.diagnostics, 'gentle');
     }
-    if (top !== undefined && !keys.includes('segments'))
-      return refused(
-        text,
-        [],
-        'wordtimes.kind',
-        'expected WhisperX JSON ({"segments": [...]}) or Gentle JSON ({"words": [...]})',
-      );
+    if (kind === 'unknown') return refused(text, [], 'wordtimes.kind', WORD_TIMES_KIND_MESSAGE);
     const w = parseWhisperXJson(text);
     return fromTracks(text, fileStem, o, whisperXTracks(w.value), w.diagnostics, 'whisperx');
   },
