@@ -114,6 +114,37 @@ export const storeScale: BenchSuite = {
           () => s.utteranceWindow({ offset: 0, limit: 100, filter: 'spk7 w42' }),
           { runs: 20 },
         );
+        let f = 0;
+        await measure(
+          'page of 100, a new filter each time (one scan)',
+          { utterances: N },
+          () => s.utteranceWindow({ offset: 0, limit: 100, filter: `w${f++ % 500}`, locate: 'utt-005000' }),
+          { runs: 20 },
+        );
+        // The summary's counts are kept until the project changes; the reference is what every summary
+        // used to cost, counting the five tables.
+        await measure(
+          'summary counts, whole tables (reference)',
+          { utterances: N, words },
+          () => {
+            for (const t of ['utterance', 'word', 'gold_tree', 'gold_entity', 'gold_concept'])
+              s.db.prepare(`SELECT count(*) FROM ${t}`).pluck().get();
+          },
+          { runs: 10 },
+        );
+        await measure('project summary (counts kept)', { utterances: N, words }, () => s.summary(), {
+          runs: 20,
+        });
+        let st = 0;
+        await measure(
+          'project summary after a status change (counted again)',
+          { utterances: N, words },
+          () => {
+            s.setStatus('utt-000007', st++ % 2 === 0 ? 'done' : 'todo');
+            s.summary();
+          },
+          { runs: 10 },
+        );
         await measure('gold of one utterance', {}, () => s.goldState('utt-004321'), { runs: 50 });
         let g = s.goldState('utt-000042').gold;
         let k = 0;
