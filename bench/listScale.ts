@@ -179,6 +179,7 @@ async function measureSize(n: number): Promise<Record<string, unknown>> {
       await page.locator('.utterance-view h1').filter({ hasText: id }).waitFor();
       await page.getByTestId('waveform').and(page.locator('[aria-busy="false"]')).waitFor();
       const [backMs] = await keysTimed(page, ['Escape'], `tr.selected[data-utterance-id="${id}"]`);
+      const domBack = await countNodes();
       const restored = await page.locator('.utterances-scroll').evaluate((el) => el.scrollTop);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('HeapProfiler.collectGarbage');
@@ -198,7 +199,7 @@ async function measureSize(n: number): Promise<Record<string, unknown>> {
         scrollToMiddleMs: scrollMs,
         backToListMs: backMs,
         scrollRestored: { left: scrollTop, back: restored },
-        domNodes: { atStart: domAtStart, scrolled: domScrolled, back: metric('Nodes') },
+        domNodes: { atStart: domAtStart, scrolled: domScrolled, back: domBack },
         jsHeapUsedMb: Math.round(metric('JSHeapUsedSize') / 2 ** 20),
         rendererRssMb: rendererRssMb(process.pid),
         loadAverageAfter: os.loadavg().map((x) => Math.round(x * 100) / 100),

@@ -387,6 +387,7 @@ export const contract = {
   'app:info': { input: z.strictObject({}), output: AppInfo },
   'project:open': { input: z.strictObject({ path: z.string().min(1).max(4096) }), output: ProjectSummary },
   'project:summary': { input: z.strictObject({}), output: ProjectSummary },
+  // A window of the list: `limit` rows (100 when not given) from `offset` (0) among those matching `filter`.
   'utterance:list': {
     input: z.strictObject({
       offset: z.number().int().nonnegative().optional(),
