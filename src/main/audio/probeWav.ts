@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { AppError } from '../../core/errors';
-import { WavPeaks, readWavInfoAt } from './wav';
+import { type WavInfo, WavPeaks, readWavInfoAt } from './wav';
 
 /** How much of a WAV file is read at a time. */
 const PIECE_BYTES = 1 << 20;
@@ -41,19 +41,25 @@ export async function openRegularAudio(file: string): Promise<fs.promises.FileHa
   return handle;
 }
 
+/** The facts of the WAV file open as `handle` (`file` names it in errors), from its header's bytes only. */
+export async function readWavInfoOf(handle: fs.promises.FileHandle, file: string): Promise<WavInfo> {
+  const size = (await handle.stat()).size;
+  return readWavInfoAt(
+    (position, length) => {
+      const b = Buffer.alloc(length);
+      return b.subarray(0, fs.readSync(handle.fd, b, 0, length, position));
+    },
+    size,
+    file,
+  );
+}
+
 /** Reads a WAV file's facts, SHA-256 and peaks (`bucketsPerSec` of them) in pieces. */
 export async function probeWav(file: string, bucketsPerSec: number): Promise<ProbedAudio> {
   const handle = await openRegularAudio(file);
   try {
     const size = (await handle.stat()).size;
-    const info = readWavInfoAt(
-      (position, length) => {
-        const b = Buffer.alloc(length);
-        return b.subarray(0, fs.readSync(handle.fd, b, 0, length, position));
-      },
-      size,
-      file,
-    );
+    const info = await readWavInfoOf(handle, file);
     const hash = crypto.createHash('sha256');
     const peaks = new WavPeaks(info, bucketsPerSec);
     const dataEnd = info.dataOffset + info.dataBytes;

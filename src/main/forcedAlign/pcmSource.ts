@@ -2,13 +2,12 @@
 // A WAV file is read stretch by stretch (only the bytes of the stretch, plus the resampling filter's
 // margin, are in memory), so a recording of hours needs no more memory than one window; FLAC, MP3 and
 // Ogg Vorbis are decoded whole once (their size is capped by MAX_COMPRESSED_AUDIO_BYTES) and kept mono.
-import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../core/errors';
 import { AUDIO_EXTENSIONS, MAX_COMPRESSED_AUDIO_BYTES } from '../audio/audioFile';
 import { decodeCompressed } from '../audio/decodeCompressed';
-import { openRegularAudio } from '../audio/probeWav';
-import { readWavInfoAt, sampleReader } from '../audio/wav';
+import { openRegularAudio, readWavInfoOf } from '../audio/probeWav';
+import { sampleReader } from '../audio/wav';
 
 /** A recording read as mono samples at `rate` Hz, any stretch at a time. */
 export interface PcmSource {
@@ -35,15 +34,7 @@ export async function openPcmSource(file: string, rate: number): Promise<PcmSour
     });
   const handle = await openRegularAudio(file);
   if (ext === '.wav' || ext === '.wave') {
-    const size = (await handle.stat()).size;
-    const info = readWavInfoAt(
-      (position, length) => {
-        const b = Buffer.alloc(length);
-        return b.subarray(0, fs.readSync(handle.fd, b, 0, length, position));
-      },
-      size,
-      file,
-    );
+    const info = await readWavInfoOf(handle, file);
     const frameBytes = (info.bitsPerSample / 8) * info.channels;
     const sample = sampleReader(info);
     const step = info.bitsPerSample / 8;
