@@ -52,34 +52,47 @@ export function App() {
   // The error to select and play in the utterance opened from the ASR error lists.
   const [focus, setFocus] = useState<ErrorFocus | null>(null);
 
-  const open = useCallback((id: string, errorFocus?: ErrorFocus, position?: Opened['position']) => {
-    setSelectedId(id);
-    setFocus(errorFocus ?? null);
-    if (position) {
-      setOpened({ id, position });
-      return;
-    }
-    call('utterance:list', { limit: 0, locate: id }).then(
-      (w) => w.position != null && setOpened({ id, position: { index: w.position, count: w.total } }),
-      () => setOpened(null),
-    );
+  // Every open or close counts a turn: an utterance's place answered after a later turn is dropped.
+  const turns = useRef(0);
+  const show = useCallback((next: Opened | null) => {
+    turns.current++;
+    setOpened(next);
   }, []);
+  const open = useCallback(
+    (id: string, errorFocus?: ErrorFocus, position?: Opened['position']) => {
+      setSelectedId(id);
+      setFocus(errorFocus ?? null);
+      if (position) {
+        show({ id, position });
+        return;
+      }
+      const turn = ++turns.current;
+      call('utterance:list', { limit: 0, locate: id }).then(
+        (w) =>
+          turn === turns.current &&
+          w.position != null &&
+          setOpened({ id, position: { index: w.position, count: w.total } }),
+        () => turn === turns.current && setOpened(null),
+      );
+    },
+    [show],
+  );
   const close = useCallback(() => {
-    setOpened(null);
+    show(null);
     setReload((n) => n + 1);
-  }, []);
+  }, [show]);
   // The open utterance is named in the address: a reload opens it again, back and forward move between
   // it and the list (or the utterance opened before it).
   useEffect(() => {
     const follow = (): void => {
       const place = parsePlace(window.location.hash);
       if (place) open(place.utteranceId);
-      else setOpened(null);
+      else show(null);
     };
     if (parsePlace(window.location.hash)) follow();
     window.addEventListener('popstate', follow);
     return () => window.removeEventListener('popstate', follow);
-  }, [open]);
+  }, [open, show]);
   const openedId = opened?.id ?? null;
   const lastOpened = useRef<string | null>(null);
   useEffect(() => {
