@@ -61,8 +61,16 @@ export function maxZoom(durationSec: number): number {
 
 type Regions = ReturnType<typeof RegionsPlugin.create>;
 
+/**
+ * Utterances with more words than this have no labels on their waveform regions (the word tier right below
+ * labels them): the Regions plugin lays out every label in view against every other one to stack them,
+ * which at fit zoom on thousands of words holds the page for seconds.
+ */
+const LABELLED_REGIONS_MAX = 300;
+
 /** Brings the word regions in line with the words, changing only what differs. */
 function syncRegions(regions: Regions, words: readonly GoldWord[]): void {
+  const labelled = words.length <= LABELLED_REGIONS_MAX;
   const byId = new Map(regions.getRegions().map((r) => [r.id, r]));
   words.forEach((w, i) => {
     const r = byId.get(`word-${i}`);
@@ -72,13 +80,17 @@ function syncRegions(regions: Regions, words: readonly GoldWord[]): void {
         id: `word-${i}`,
         start: w.startSec,
         end: w.endSec,
-        content: w.text,
+        ...(labelled ? { content: w.text } : {}),
         color: WORD_COLOR,
         drag: false,
         resize: false,
       });
-    } else if (r.start !== w.startSec || r.end !== w.endSec || r.content?.textContent !== w.text) {
-      r.setOptions({ start: w.startSec, end: w.endSec, content: w.text });
+    } else if (
+      r.start !== w.startSec ||
+      r.end !== w.endSec ||
+      (labelled && r.content?.textContent !== w.text)
+    ) {
+      r.setOptions({ start: w.startSec, end: w.endSec, ...(labelled ? { content: w.text } : {}) });
     }
   });
   for (const r of byId.values()) r.remove();
