@@ -38,11 +38,14 @@ function track(e: ReactPointerEvent, move: (clientX: number) => void, done: (mov
     el.removeEventListener('pointermove', onMove);
     el.removeEventListener('pointerup', onUp);
     el.removeEventListener('pointercancel', onUp);
+    el.removeEventListener('lostpointercapture', onUp);
     done(moved);
   };
   el.addEventListener('pointermove', onMove);
   el.addEventListener('pointerup', onUp);
   el.addEventListener('pointercancel', onUp);
+  // The drag also ends (and is saved) if the tier loses the pointer without a pointerup reaching it.
+  el.addEventListener('lostpointercapture', onUp);
 }
 
 /**
