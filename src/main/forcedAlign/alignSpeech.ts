@@ -19,11 +19,6 @@ export type {
 } from './types';
 export { ALIGN_LANGUAGES } from './types';
 
-/** Where the align worker's code is and how Node must load it. */
-export function alignWorkerEntry(): { file: string; execArgv: string[] } {
-  return workerEntry(import.meta.url, 'alignWorker');
-}
-
 /** The error an aborted alignment rejects with (`name` 'AbortError', as fetch's). */
 export function abortError(): Error {
   const e = new Error('The alignment was cancelled.');
@@ -70,7 +65,7 @@ export class AlignerThread {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const entry = alignWorkerEntry();
+    const entry = workerEntry(import.meta.url, 'alignWorker');
     const data: AlignWorkerData = this.settings ? { ...this.data, settings: this.settings } : this.data;
     this.worker = new Worker(entry.file, { workerData: data, execArgv: entry.execArgv });
     this.worker.unref();

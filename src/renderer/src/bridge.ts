@@ -1,6 +1,6 @@
 // The renderer's only door to the app. In Electron the preload provides `window.sieve`; in a browser the
 // same API is reached over HTTP with the launch token the host printed in the URL.
-import { METHODS, type Input, type Method, type Output, type SieveApi } from '../../core/api/contract';
+import type { Input, Method, Output, SieveApi } from '../../core/api/contract';
 import type { ApiErrorShape, ApiResult } from '../../core/errors';
 
 interface SieveBridge {
@@ -26,9 +26,13 @@ function browserToken(): string {
   return sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
 
-function httpBridge(): SieveBridge {
+/** Sends one call to the app and answers its result; the main side has checked it against the contract. */
+type Invoke = (method: Method, input: unknown) => Promise<ApiResult<unknown>>;
+
+/** The browser's way to the app: POST /api/<method> with the launch token. */
+function httpBridge(): { invoke: Invoke; mediaUrl(audioId: number): string } {
   const token = browserToken();
-  const call = async (method: Method, input: unknown): Promise<ApiResult<unknown>> => {
+  const invoke: Invoke = async (method, input) => {
     try {
       const res = await fetch(`/api/${encodeURIComponent(method)}`, {
         method: 'POST',
@@ -43,13 +47,17 @@ function httpBridge(): SieveBridge {
       };
     }
   };
-  const api = Object.fromEntries(
-    METHODS.map((m) => [m, (input: unknown) => call(m, input)]),
-  ) as unknown as SieveApi;
-  return { api, mediaUrl: (audioId) => `/media/${audioId}?token=${encodeURIComponent(token)}` };
+  return { invoke, mediaUrl: (audioId) => `/media/${audioId}?token=${encodeURIComponent(token)}` };
 }
 
-const bridge: SieveBridge = window.sieve ?? httpBridge();
+/** Electron's way to the app: the preload's `window.sieve`, one function per method of the contract. */
+function preloadBridge(sieve: SieveBridge): { invoke: Invoke; mediaUrl(audioId: number): string } {
+  const invoke: Invoke = (method, input) =>
+    (sieve.api[method] as (i: unknown) => Promise<ApiResult<unknown>>)(input);
+  return { invoke, mediaUrl: (audioId) => sieve.mediaUrl(audioId) };
+}
+
+const bridge = window.sieve ? preloadBridge(window.sieve) : httpBridge();
 
 /** The error a failed call raises in the UI; carries the API's code and message. */
 export class ApiCallError extends Error {
@@ -61,10 +69,10 @@ export class ApiCallError extends Error {
 
 /** Calls an API method and returns its value, raising `ApiCallError` on a failed result. */
 export async function call<M extends Method>(method: M, input: Input<M>): Promise<Output<M>> {
-  const fn = bridge.api[method] as (i: Input<M>) => Promise<ApiResult<Output<M>>>;
-  const result = await fn(input);
+  const result = await bridge.invoke(method, input);
   if (!result.ok) throw new ApiCallError(result.error);
-  return result.value;
+  // The main side answers only values that passed the method's output schema (dispatch.ts).
+  return result.value as Output<M>;
 }
 
 /** URL the <audio> element may load an audio file of the project from. */
