@@ -37,7 +37,13 @@ import { ScoringSettings, type ScoringSettingsState } from '../../core/api/contr
 import { DEFAULT_SCORING_SETTINGS } from '../../core/scoring/settings';
 import { withCheckedGlm } from '../scoring/glmSetting';
 import { labelsInBrackets } from '../../core/edit/goldTrees';
-import { type UtteranceWindow, type UtteranceWindowRequest, UtteranceLists } from './utteranceWindow';
+import {
+  toSummary,
+  type UtteranceRow,
+  type UtteranceWindow,
+  type UtteranceWindowRequest,
+  UtteranceLists,
+} from './utteranceWindow';
 
 interface AudioRow {
   id: number;
@@ -49,35 +55,10 @@ interface AudioRow {
   sha256: string;
 }
 
-interface UtteranceRow {
-  id: string;
-  audio_id: number;
-  speaker: string;
-  start_sec: number;
-  end_sec: number;
-  transcript: string;
-  status: AnnotationStatus;
-  word_count: number;
-}
-
 const UTTERANCE_SELECT = `
   SELECT u.id, u.audio_id, u.speaker, u.start_sec, u.end_sec, u.transcript, u.status,
          (SELECT count(*) FROM word w WHERE w.utterance_id = u.id) AS word_count
   FROM utterance u`;
-
-function toSummary(r: UtteranceRow): UtteranceSummary {
-  return {
-    id: r.id,
-    audioId: r.audio_id,
-    speaker: r.speaker,
-    startSec: r.start_sec,
-    endSec: r.end_sec,
-    durationSec: r.end_sec - r.start_sec,
-    transcript: r.transcript,
-    status: r.status,
-    wordCount: r.word_count,
-  };
-}
 
 /** The tables the project summary counts. */
 const COUNTED = ['utterance', 'word', 'gold_tree', 'gold_entity', 'gold_concept'] as const;

@@ -25,7 +25,8 @@ export interface UtteranceWindowRequest {
   locate?: string;
 }
 
-interface UtteranceRow {
+/** An utterance's row as the list and the store read it (`rid`, its rowid, where a window reads it). */
+export interface UtteranceRow {
   id: string;
   audio_id: number;
   speaker: string;
@@ -34,7 +35,7 @@ interface UtteranceRow {
   transcript: string;
   status: AnnotationStatus;
   word_count: number;
-  rid: number;
+  rid?: number;
 }
 
 const MATCH_FUNCTION = 'sieve_utterance_matches';
@@ -47,7 +48,7 @@ const ASCII_SQL = ['u.id', 'u.speaker', 'u.transcript']
   .join(' AND ');
 
 /** One row of the list as the API shows it. */
-function toSummary(r: UtteranceRow): UtteranceSummary {
+export function toSummary(r: UtteranceRow): UtteranceSummary {
   return {
     id: r.id,
     audioId: r.audio_id,
