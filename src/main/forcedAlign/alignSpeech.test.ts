@@ -161,33 +161,41 @@ describe('alignSpeech on bad input: a clear message, no invented times', () => {
     expect(r.warnings.join('\n')).toMatch(/words 1–8 \(0\.00–3\.00 s\)/);
   });
 
-  it.skipIf(!hasEspeak)('speech of another language (espeak-ng French)', async () => {
-    const file = path.join(tmp, 'french.wav');
-    execFileSync('espeak-ng', [
-      '-v',
-      'fr',
-      '-w',
-      file,
-      'Demain matin nous partirons vers la gare avec nos amis',
-    ]);
-    const r = await alignSpeech({ ...sentence.request, audioPath: file });
-    // The acoustic model scores French phones well enough that the words may be placed: then the
-    // stretch's low median confidence is named.
-    expect(r.warnings.join('\n')).toMatch(/words 1–8 .*(do not match|failed|fit the audio poorly)/);
-  });
+  it.skipIf(!hasEspeak)(
+    'speech of another language (espeak-ng French; skipped without espeak-ng)',
+    async () => {
+      const file = path.join(tmp, 'french.wav');
+      execFileSync('espeak-ng', [
+        '-v',
+        'fr',
+        '-w',
+        file,
+        'Demain matin nous partirons vers la gare avec nos amis',
+      ]);
+      const r = await alignSpeech({ ...sentence.request, audioPath: file });
+      // The acoustic model scores French phones well enough that the words may be placed: then the
+      // stretch's low median confidence is named.
+      expect(r.warnings.join('\n')).toMatch(/words 1–8 .*(do not match|failed|fit the audio poorly)/);
+    },
+  );
 
-  it.skipIf(!hasSox)('8 kHz audio is resampled and aligned; 4 kHz audio is refused by name', async () => {
-    const at8k = path.join(tmp, 'train-01-8k.wav');
-    execFileSync('sox', [sentence.request.audioPath, '-r', '8000', at8k]);
-    const r = await alignSpeech({ ...sentence.request, audioPath: at8k });
-    expect(r.warnings).toContain("The audio (8000 Hz) was resampled to the acoustic model's 16000 Hz.");
-    r.words.forEach((w, k) => expect(Math.abs(w!.startSec - sentence.truth[k]!.startSec)).toBeLessThan(0.05));
-    const at4k = path.join(tmp, 'train-01-4k.wav');
-    execFileSync('sox', [sentence.request.audioPath, '-r', '4000', at4k]);
-    await expect(alignSpeech({ ...sentence.request, audioPath: at4k })).rejects.toThrow(
-      `${at4k}: 4000 Hz is too low to align`,
-    );
-  });
+  it.skipIf(!hasSox)(
+    '8 kHz audio is resampled and aligned; 4 kHz audio is refused by name (skipped without sox)',
+    async () => {
+      const at8k = path.join(tmp, 'train-01-8k.wav');
+      execFileSync('sox', [sentence.request.audioPath, '-r', '8000', at8k]);
+      const r = await alignSpeech({ ...sentence.request, audioPath: at8k });
+      expect(r.warnings).toContain("The audio (8000 Hz) was resampled to the acoustic model's 16000 Hz.");
+      r.words.forEach((w, k) =>
+        expect(Math.abs(w!.startSec - sentence.truth[k]!.startSec)).toBeLessThan(0.05),
+      );
+      const at4k = path.join(tmp, 'train-01-4k.wav');
+      execFileSync('sox', [sentence.request.audioPath, '-r', '4000', at4k]);
+      await expect(alignSpeech({ ...sentence.request, audioPath: at4k })).rejects.toThrow(
+        `${at4k}: 4000 Hz is too low to align`,
+      );
+    },
+  );
 
   it('a missing file and an unknown language', async () => {
     await expect(alignSpeech({ ...sentence.request, audioPath: path.join(tmp, 'none.wav') })).rejects.toThrow(

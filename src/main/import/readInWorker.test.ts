@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { untilJobEnds } from '../../../test/helpers/jobs';
 import { hasEspeak, makeProject, speak, tempDir } from '../../../test/helpers/tempProject';
+import { contract } from '../../core/api/contract';
 import { writeEaf } from '../../core/formats/eaf';
 import { alignSpeech } from '../forcedAlign/alignSpeech';
 import { startHost, type RunningHost } from '../host/startHost';
@@ -128,16 +129,10 @@ describe('imports in a worker thread', () => {
         alignment: path.join(dir, 'audio', 'gentle'),
       });
       expect(last.value).toMatchObject({ state: 'done', result: { utterances: 1, words: 4 } });
-      const got = (await api('utterance:get', { utteranceId: 'c' })) as unknown as {
-        value: {
-          words: {
-            text: string;
-            startSec: number;
-            endSec: number;
-            source: string;
-            confidence: number | null;
-          }[];
-        };
+      const got = {
+        value: contract['utterance:get'].output.parse(
+          (await api('utterance:get', { utteranceId: 'c' })).value,
+        ),
       };
       const bonn = got.value.words[1]!;
       expect(bonn).toMatchObject({ text: 'Bonn', source: 'sieve-align' });
