@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeTextGrid } from '../src/core/formats/textGrid';
 import type { TextGridTier } from '../src/core/formats/textGrid';
+import { wavHeader } from '../test/helpers/wavFixture';
 import type { BenchSuite } from './harness';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,19 +28,7 @@ const UTTERANCES_PER_HOUR = 600;
 /** Writes a 16-bit mono WAV of `minutes` in 1 MiB pieces: a tone that comes and goes, like speech. */
 function writeLongWav(file: string, minutes: number): void {
   const frames = Math.round(minutes * 60 * SAMPLE_RATE);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0, 'latin1');
-  head.writeUInt32LE(36 + frames * 2, 4);
-  head.write('WAVEfmt ', 8, 'latin1');
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(SAMPLE_RATE, 24);
-  head.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36, 'latin1');
-  head.writeUInt32LE(frames * 2, 40);
+  const head = wavHeader(frames, SAMPLE_RATE);
   const fd = fs.openSync(file, 'w');
   try {
     fs.writeSync(fd, head);

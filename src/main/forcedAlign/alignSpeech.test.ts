@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { wavHeader } from '../../../test/helpers/wavFixture';
 import { alignSpeech } from './alignSpeech';
 import type { AlignRequest } from './types';
 
@@ -40,19 +41,7 @@ function writeWav(file: string, rate: number, samples: Float32Array): void {
   samples.forEach((v, i) =>
     data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(v * 32767))), i * 2),
   );
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'latin1');
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8, 'latin1');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'latin1');
-  h.writeUInt32LE(data.length, 40);
+  const h = wavHeader(samples.length, rate);
   fs.writeFileSync(file, Buffer.concat([h, data]));
 }
 
