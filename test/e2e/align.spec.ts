@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startHostProcess, type HostProcess } from './hostProcess';
-import { makeWorkspaceProject, openUtterance, saved, shot, watchErrors } from './workspacePage';
+import { dragBy, makeWorkspaceProject, openUtterance, saved, shot, watchErrors } from './workspacePage';
 
 let host: HostProcess;
 let dir: string;
@@ -51,16 +51,6 @@ function rows(utteranceId: string): { words: WordRow[]; history: { kind: string;
   }
 }
 
-async function dragBoundary(page: Page, selector: string, dx: number): Promise<void> {
-  const b = (await page.locator(selector).boundingBox())!;
-  const x = b.x + b.width / 2;
-  const y = b.y + b.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let k = 1; k <= 6; k++) await page.mouse.move(x + (dx * k) / 6, y);
-  await page.mouse.up();
-}
-
 test('an edited utterance re-aligned in one key: hand-set words stay, one history entry, undo restores', async ({
   page,
 }, testInfo) => {
@@ -74,7 +64,7 @@ test('an edited utterance re-aligned in one key: hand-set words stay, one histor
   await page.getByRole('dialog').locator('input').fill('towards');
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-word="5"]')).toHaveText('towards');
-  await dragBoundary(page, '[data-boundary="3-end"]', 12);
+  await dragBy(page, '[data-boundary="3-end"]', 12);
   await saved(page);
   const edited = rows(id);
   expect(edited.words.map((w) => w.source)).toEqual([
@@ -130,7 +120,7 @@ test('an edited utterance re-aligned in one key: hand-set words stay, one histor
 test('selected words set by hand are moved only when the annotator agrees', async ({ page }, testInfo) => {
   const id = 'airport-01';
   await openUtterance(page, host, id);
-  await dragBoundary(page, '[data-boundary="1-end"]', 10);
+  await dragBy(page, '[data-boundary="1-end"]', 10);
   await saved(page);
   const before = rows(id);
   // Select words 2–3 ("does the", whose shared boundary was set by hand) and ask to align them.

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { GoldState } from '../../src/core/api/contract';
 import { startHostProcess } from './hostProcess';
 import { type LongProject, makeLongProject } from './longProject';
-import { saved, shot, watchErrors } from './workspacePage';
+import { dragBy, saved, shot, watchErrors } from './workspacePage';
 
 let dir: string;
 let project: LongProject;
@@ -32,17 +32,6 @@ async function openLong(page: Page, url: string): Promise<void> {
   await page.locator(`tr[data-utterance-id="${project.id}"]`).dblclick();
   // Opening thousands of words takes seconds on a loaded machine.
   await expect(page.locator('.utterance-view h1')).toHaveText(project.id, { timeout: 30_000 });
-}
-
-/** Drags boundary `selector` by `dx` pixels in small steps. */
-async function drag(page: Page, selector: string, dx: number): Promise<void> {
-  const b = (await page.locator(selector).boundingBox())!;
-  const x = b.x + b.width / 2;
-  const y = b.y + b.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let k = 1; k <= 4; k++) await page.mouse.move(x + (dx * k) / 4, y);
-  await page.mouse.up();
 }
 
 test('the first boundary drag of a fresh project is stored once the studio says "all saved"', async ({
@@ -79,7 +68,7 @@ test('the first boundary drag of a fresh project is stored once the studio says 
       });
       const box = page.locator(`[data-word="${i}"]`);
       const width = (await box.boundingBox())!.width;
-      await drag(page, handle, 8);
+      await dragBy(page, handle, 8, 4);
       // The drag is drawn, then stored: only then does the studio say so.
       await expect.poll(async () => (await box.boundingBox())!.width).toBeGreaterThan(width + 4);
       await saved(page);

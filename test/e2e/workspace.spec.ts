@@ -10,6 +10,7 @@ import {
   bracketText,
   clickInText,
   dbRows,
+  dragBy,
   makeLargeProject,
   mainThreadWork,
   makeWorkspaceProject,
@@ -41,16 +42,6 @@ async function pxPerSec(page: Page, i: number): Promise<number> {
   return box.width / (w.end_sec - w.start_sec);
 }
 
-async function drag(page: Page, selector: string, dx: number): Promise<void> {
-  const b = (await page.locator(selector).boundingBox())!;
-  const x = b.x + b.width / 2;
-  const y = b.y + b.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let k = 1; k <= 6; k++) await page.mouse.move(x + (dx * k) / 6, y);
-  await page.mouse.up();
-}
-
 test('the project list does not load the editor; an utterance loads it from our own origin', async ({
   page,
 }) => {
@@ -72,7 +63,7 @@ test('correcting a boundary by dragging moves both neighbours, as one edit', asy
   await openUtterance(page, host, 'train-01');
   const before = dbRows(projectFile, 'train-01');
   const pps = await pxPerSec(page, 1);
-  await drag(page, '[data-boundary="1-end"]', 30);
+  await dragBy(page, '[data-boundary="1-end"]', 30);
   await saved(page);
   const after = dbRows(projectFile, 'train-01');
   const moved = after.words[1]!.end_sec;
@@ -319,7 +310,7 @@ test('creating and resizing entities; overlaps are refused', async ({ page }, te
   // Drag the last entity's right edge onto "Obama".
   const obama = (await page.locator('[data-word="6"]').boundingBox())!;
   const edge = (await page.locator('[data-entity-edge="2-last"]').boundingBox())!;
-  await drag(page, '[data-entity-edge="2-last"]', obama.x + obama.width / 2 - (edge.x + edge.width / 2));
+  await dragBy(page, '[data-entity-edge="2-last"]', obama.x + obama.width / 2 - (edge.x + edge.width / 2));
   await expect(page.locator('.entity-box[data-entity="2"]')).toHaveAttribute('data-span', '5-6');
   // Over part of the PERSON "Angela Merkel" with another type: refused.
   await page.locator('[data-word="3"]').click();
@@ -938,7 +929,7 @@ test.describe('a 100-word utterance with its tree and entities', () => {
     // Moving the selection scrolls it into view.
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowLeft');
-    await drag(page, '[data-boundary="60-end"]', 12);
+    await dragBy(page, '[data-boundary="60-end"]', 12);
     await record('drag a boundary (each step is shown)', 'sieve:edit');
     await shot(page, testInfo, '13-hundred-words-zoomed');
     // Drawing it again, as when coming back to it from the list (the code is warm now).

@@ -8,6 +8,17 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 import { writeWav } from '../helpers/wavFixture';
 import type { HostProcess } from './hostProcess';
 
+/** Drags the handle `selector` by `dx` pixels from its centre, in `steps` moves of the pointer. */
+export async function dragBy(page: Page, selector: string, dx: number, steps = 6): Promise<void> {
+  const b = (await page.locator(selector).boundingBox())!;
+  const x = b.x + b.width / 2;
+  const y = b.y + b.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let k = 1; k <= steps; k++) await page.mouse.move(x + (dx * k) / steps, y);
+  await page.mouse.up();
+}
+
 /** Opens the project list and then utterance `id` (from the list, as an annotator would). */
 export async function openUtterance(page: Page, host: HostProcess, id: string): Promise<void> {
   await page.goto(host.url);
