@@ -2,6 +2,7 @@ import { sql as init } from './0001-init';
 import { sql as goldSystems } from './0002-gold-systems';
 import { sql as wordConfidence } from './0003-word-confidence';
 import { migrateUndoStacks } from './0004-undo-stacks';
+import { sql as annotators } from './0005-annotators';
 import type { Db } from '../openDatabase';
 
 /**
@@ -13,4 +14,5 @@ export const migrations: readonly (string | ((db: Db) => void))[] = [
   goldSystems,
   wordConfidence,
   migrateUndoStacks,
+  annotators,
 ];
