@@ -2,6 +2,11 @@
 // together with its history entry, so an edit is either fully saved or not at all. The undo and redo
 // stacks are chains through the history (see migration 0004): a save, an undo or a redo reads and moves
 // the tops of the stacks only, however long the utterance's history.
+//
+// An utterance has layers (schema 5): the adjudicated one, kept in the gold tables and scored against, and
+// one per annotator assigned to it, kept whole in annotator_gold. Every function here takes the layer as an
+// optional annotator id (absent: the adjudicated layer); an annotator's layer is checked, recorded and
+// undone exactly like the adjudicated one, with its own revision and stacks, and never touches the scores.
 import { AppError, BugError } from '../../core/errors';
 import { DiffConflictError, GoldDiff, applyDiff, reverseDiff } from '../../core/gold/diff';
 import { z } from 'zod';
@@ -20,6 +25,7 @@ import type { Db } from './openDatabase';
 import { WORD_SOURCE, completeWordDiff } from '../../core/gold/wordMarks';
 import { immediateTransaction } from './writeTransaction';
 import { preparedOnce } from './statementCache';
+import { annotatorName, parseLayerGold } from './annotatorStore';
 
 /** Who made an edit and what it was, for the history. */
 export interface EditMeta {
@@ -33,6 +39,8 @@ export interface EditMeta {
    * imports and re-alignment do), filling missing ones. See `markWords`.
    */
   wordMarks?: 'edit' | 'given';
+  /** The layer edited: an annotator's id; absent, the adjudicated layer. */
+  layer?: number;
 }
 
 /** What a saved edit returns: the new records, the history entry that holds the diff, the undo state. */
@@ -80,9 +88,42 @@ function editedRow(db: Db, id: string): EditedRow {
   return row;
 }
 
-/** The revision of an utterance's gold standard and whether there is an edit to undo or to redo. */
-export function editState(db: Db, utteranceId: string): EditState {
-  const u = editedRow(db, utteranceId);
+/** An annotator's layer row for editing it. */
+interface LayerRow {
+  gold: string;
+  gold_rev: number;
+  undo_top: number | null;
+  redo_top: number | null;
+}
+
+/** An annotator's layer of an utterance for editing it; NOT_FOUND when there is none. */
+function layerRow(db: Db, id: string, layer: number): LayerRow {
+  const row = preparedOnce(
+    db,
+    `SELECT gold, gold_rev, undo_top, redo_top FROM annotator_gold
+      WHERE annotator_id = ? AND utterance_id = ?`,
+  ).get(layer, id) as LayerRow | undefined;
+  if (row) return row;
+  const name = annotatorName(db, layer);
+  assertUtterance(db, id);
+  throw new AppError(
+    'NOT_FOUND',
+    `Annotator "${name}" has no layer of utterance "${id}": it is not assigned to them.`,
+    { utteranceId: id, annotator: name },
+  );
+}
+
+/** The revision and stack tops of a layer of an utterance (`layer` as in `EditMeta`). */
+function stackRow(db: Db, id: string, layer: number | undefined): Omit<EditedRow, 'labels'> {
+  return layer === undefined ? editedRow(db, id) : layerRow(db, id, layer);
+}
+
+/**
+ * The revision of an utterance's gold standard (of the annotator `layer`'s layer when given) and whether
+ * there is an edit to undo or to redo.
+ */
+export function editState(db: Db, utteranceId: string, layer?: number): EditState {
+  const u = stackRow(db, utteranceId, layer);
   return { goldRev: u.gold_rev, canUndo: u.undo_top !== null, canRedo: u.redo_top !== null };
 }
 
@@ -125,7 +166,13 @@ function hasConfidence(db: Db): boolean {
  * limits (a project written by an older version) is left out and named, so the utterance can still be
  * opened and fixed; the inconsistencies of the rest (`goldProblems`) are listed, not removed.
  */
-export function readStoredGold(db: Db, utteranceId: string): { gold: GoldRecords; problems: string[] } {
+export function readStoredGold(
+  db: Db,
+  utteranceId: string,
+  layer?: number,
+): { gold: GoldRecords; problems: string[] } {
+  if (layer !== undefined)
+    return { gold: parseLayerGold(layerRow(db, utteranceId, layer).gold, layer, utteranceId), problems: [] };
   return storedGold(db, utteranceId, assertUtterance(db, utteranceId));
 }
 
@@ -198,9 +245,12 @@ function storedGold(db: Db, utteranceId: string, u: UtteranceRow): { gold: GoldR
   return { gold, problems };
 }
 
-/** The gold standard of one utterance; a record outside the schema (see `readStoredGold`) is left out. */
-export function readGold(db: Db, utteranceId: string): GoldRecords {
-  return readStoredGold(db, utteranceId).gold;
+/**
+ * The gold standard of one utterance (the adjudicated layer, or the annotator `layer`'s); a record outside
+ * the schema (see `readStoredGold`) is left out.
+ */
+export function readGold(db: Db, utteranceId: string, layer?: number): GoldRecords {
+  return readStoredGold(db, utteranceId, layer).gold;
 }
 
 /** Replaces one field of an utterance's gold standard in the tables (inside the caller's transaction). */
@@ -259,14 +309,25 @@ function writeField(db: Db, id: string, field: GoldField, g: GoldRecords, wordSo
 }
 
 /**
- * Applies `diff` to an utterance's gold standard and records it in the history, in one transaction.
- * A stale diff (its `before` no longer matches) or one that leaves the gold inconsistent is refused and
- * changes nothing. Cached scores of the utterance are dropped.
+ * Applies `diff` to an utterance's gold standard (the layer `meta.layer`) and records it in the history,
+ * in one transaction. A stale diff (its `before` no longer matches) or one that leaves the gold
+ * inconsistent is refused and changes nothing. An edit of the adjudicated layer drops the utterance's
+ * cached scores; an annotator's layer is not scored, so its edits leave them.
  */
 export function applyGoldDiff(db: Db, utteranceId: string, given: GoldDiff, meta: EditMeta): SavedEdit {
   return immediateTransaction(db, (): SavedEdit => {
-    const u = editedRow(db, utteranceId);
-    const current = storedGold(db, utteranceId, u).gold;
+    const layer = meta.layer;
+    let u: Omit<EditedRow, 'labels'>;
+    let current: GoldRecords;
+    if (layer === undefined) {
+      const row = editedRow(db, utteranceId);
+      u = row;
+      current = storedGold(db, utteranceId, row).gold;
+    } else {
+      const row = layerRow(db, utteranceId, layer);
+      u = row;
+      current = parseLayerGold(row.gold, layer, utteranceId);
+    }
     const place = stackPlace(db, u, meta);
     const source = meta.kind === 'import' ? WORD_SOURCE.import : WORD_SOURCE.manual;
     const marks = meta.wordMarks ?? (meta.kind === 'edit' ? 'edit' : 'given');
@@ -307,15 +368,17 @@ export function applyGoldDiff(db: Db, utteranceId: string, given: GoldDiff, meta
         );
       throw new AppError('INVALID_INPUT', `Utterance "${utteranceId}": ${first.message}.`, details);
     }
-    for (const change of diff) writeField(db, utteranceId, change.field, next, source);
+    if (layer === undefined) {
+      for (const change of diff) writeField(db, utteranceId, change.field, next, source);
+      preparedOnce(db, 'DELETE FROM score_cache WHERE utterance_id = ?').run(utteranceId);
+    }
     const at = new Date().toISOString();
     const goldRev = u.gold_rev + 1;
-    preparedOnce(db, 'DELETE FROM score_cache WHERE utterance_id = ?').run(utteranceId);
     const historyId = Number(
       preparedOnce(
         db,
-        `INSERT INTO history (utterance_id, at, annotator, kind, label, diff, undoes, below)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO history (utterance_id, at, annotator, kind, label, diff, undoes, below, annotator_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         utteranceId,
         at,
@@ -325,14 +388,22 @@ export function applyGoldDiff(db: Db, utteranceId: string, given: GoldDiff, meta
         JSON.stringify(diff),
         meta.undoes ?? null,
         place.below,
+        layer ?? null,
       ).lastInsertRowid,
     );
     const [undoTop, redoTop] = place.tops(historyId);
-    preparedOnce(
-      db,
-      `UPDATE utterance SET gold_rev = ?, updated_at = ?, annotator = ?, undo_top = ?, redo_top = ?
-       WHERE id = ?`,
-    ).run(goldRev, at, meta.annotator ?? '', undoTop, redoTop, utteranceId);
+    if (layer === undefined)
+      preparedOnce(
+        db,
+        `UPDATE utterance SET gold_rev = ?, updated_at = ?, annotator = ?, undo_top = ?, redo_top = ?
+         WHERE id = ?`,
+      ).run(goldRev, at, meta.annotator ?? '', undoTop, redoTop, utteranceId);
+    else
+      preparedOnce(
+        db,
+        `UPDATE annotator_gold SET gold = ?, gold_rev = ?, updated_at = ?, undo_top = ?, redo_top = ?
+         WHERE annotator_id = ? AND utterance_id = ?`,
+      ).run(JSON.stringify(next), goldRev, at, undoTop, redoTop, layer, utteranceId);
     return { gold: next, historyId, goldRev, canUndo: undoTop !== null, canRedo: redoTop !== null };
   });
 }
@@ -345,7 +416,7 @@ export function applyGoldDiff(db: Db, utteranceId: string, given: GoldDiff, meta
  */
 function stackPlace(
   db: Db,
-  u: EditedRow,
+  u: Omit<EditedRow, 'labels'>,
   meta: EditMeta,
 ): { below: number | null; tops: (entry: number) => [number | null, number | null] } {
   if (meta.kind === 'undo') {
@@ -371,6 +442,7 @@ function belowTop(db: Db, top: number | null, meta: EditMeta): number | null {
 interface HistoryRow {
   id: number;
   utterance_id: string;
+  annotator_id: number | null;
   kind: EditMeta['kind'];
   label: string;
   diff: string;
@@ -382,20 +454,28 @@ interface HistoryRow {
  * of this utterance, not an undo on the undo stack and an undo on the redo stack, and over an older entry.
  * Anything else is damage to the file, named as such; the utterance can still be edited.
  */
-function stackTop(db: Db, utteranceId: string, id: number, which: 'undo' | 'redo'): HistoryRow {
+function stackTop(
+  db: Db,
+  utteranceId: string,
+  id: number,
+  which: 'undo' | 'redo',
+  layer: number | undefined,
+): HistoryRow {
   const row = preparedOnce(
     db,
-    'SELECT id, utterance_id, kind, label, diff, below FROM history WHERE id = ?',
+    'SELECT id, utterance_id, annotator_id, kind, label, diff, below FROM history WHERE id = ?',
   ).get(id) as HistoryRow | undefined;
   const why = !row
     ? `its history has no entry ${id}`
     : row.utterance_id !== utteranceId
       ? `history entry ${id} is an edit of utterance "${row.utterance_id}"`
-      : (row.kind === 'undo') !== (which === 'redo')
-        ? `history entry ${id} is ${row.kind === 'undo' ? 'an undo' : `an ${row.kind}`}, which is not on the ${which} stack`
-        : row.below !== null && row.below >= row.id
-          ? `history entry ${id} lies over a newer entry (${row.below})`
-          : null;
+      : row.annotator_id !== (layer ?? null)
+        ? `history entry ${id} is an edit of another layer`
+        : (row.kind === 'undo') !== (which === 'redo')
+          ? `history entry ${id} is ${row.kind === 'undo' ? 'an undo' : `an ${row.kind}`}, which is not on the ${which} stack`
+          : row.below !== null && row.below >= row.id
+            ? `history entry ${id} lies over a newer entry (${row.below})`
+            : null;
   if (row && why === null) return row;
   throw new AppError(
     'BAD_FILE',
@@ -429,19 +509,29 @@ function storedDiff(utteranceId: string, row: HistoryRow, which: 'undo' | 'redo'
   );
 }
 
-/** Undoes (or redoes) the latest edit of an utterance; null when there is nothing to undo (redo). */
+/**
+ * Undoes (or redoes) the latest edit of an utterance's layer (the annotator `layer`'s, or the adjudicated
+ * one); null when there is nothing to undo (redo).
+ */
 export function undoRedo(
   db: Db,
   utteranceId: string,
   which: 'undo' | 'redo',
   annotator = '',
+  layer?: number,
 ): SavedEdit | null {
   return immediateTransaction(db, (): SavedEdit | null => {
-    const u = editedRow(db, utteranceId);
+    const u = stackRow(db, utteranceId, layer);
     const topId = which === 'undo' ? u.undo_top : u.redo_top;
     if (topId === null) return null;
-    const top = stackTop(db, utteranceId, topId, which);
+    const top = stackTop(db, utteranceId, topId, which, layer);
     const diff = reverseDiff(storedDiff(utteranceId, top, which));
-    return applyGoldDiff(db, utteranceId, diff, { kind: which, label: top.label, annotator, undoes: top.id });
+    return applyGoldDiff(db, utteranceId, diff, {
+      kind: which,
+      label: top.label,
+      annotator,
+      undoes: top.id,
+      ...(layer === undefined ? {} : { layer }),
+    });
   });
 }
