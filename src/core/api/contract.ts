@@ -394,6 +394,8 @@ export const contract = {
       limit: z.number().int().min(0).max(5000).optional(),
       filter: z.string().max(1000).optional(),
       locate: UtteranceId.optional(),
+      /** `disagreement`: most disagreement between the annotator layers first (project order otherwise). */
+      sort: z.enum(['project', 'disagreement']).optional(),
     }),
     output: UtterancePage,
   },

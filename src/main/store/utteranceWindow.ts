@@ -5,6 +5,7 @@
 import type { UtteranceSummary } from '../../core/model/schemas';
 import { filterTerms, STATUS_LABEL, utteranceMatches } from '../../core/model/utteranceFilter';
 import type { AnnotationStatus } from '../../core/model/schemas';
+import { DisagreementIndex } from '../agreement/disagreementIndex';
 import type { Db } from './openDatabase';
 import { preparedOnce } from './statementCache';
 
@@ -17,12 +18,20 @@ export interface UtteranceWindow {
   position?: number | null;
 }
 
-/** What a window asks for: where it starts, how many rows, the filter text and an utterance to locate. */
+/**
+ * The order of the list: the project's, or most disagreement first (the utterances with layers of two or
+ * more annotators by the number of differences between them, most first, then the others; ties in project
+ * order).
+ */
+export type UtteranceOrder = 'project' | 'disagreement';
+
+/** What a window asks for: where it starts, how many rows, the filter text, an utterance to locate, the order. */
 export interface UtteranceWindowRequest {
   offset?: number;
   limit?: number;
   filter?: string;
   locate?: string;
+  sort?: UtteranceOrder;
 }
 
 /** An utterance's row as the list and the store read it (`rid`, its rowid, where a window reads it). */
@@ -77,6 +86,7 @@ function matchSql(count: number): string {
 export class UtteranceLists {
   private readonly matching = new Map<string, { state: string; rowids: Int32Array | Float64Array }>();
   private lastTerms = { json: '', terms: [] as string[] };
+  private disagreement: DisagreementIndex | null = null;
 
   constructor(private readonly db: Db) {
     db.function(MATCH_FUNCTION, { deterministic: true }, (termsJson, id, speaker, status, transcript) => {
@@ -99,8 +109,36 @@ export class UtteranceLists {
     return `${version}:${changes}`;
   }
 
+  /** The rowids of the utterances matching `terms`, in the order asked for. */
+  private rowids(terms: string[], sort: UtteranceOrder): Int32Array | Float64Array {
+    if (sort === 'project') return this.matchingRowids(terms);
+    const key = `${sort}:${JSON.stringify(terms)}`;
+    const state = this.state();
+    const kept = this.matching.get(key);
+    if (kept && kept.state === state) return kept.rowids;
+    const inProjectOrder = this.matchingRowids(terms);
+    this.disagreement ??= new DisagreementIndex(this.db);
+    const differences = this.disagreement.byRowid();
+    // Stable: equal counts keep the project's order; utterances with fewer than two layers (-1) come last.
+    const rowids = inProjectOrder
+      .slice()
+      .sort((x, y) => (differences.get(y) ?? -1) - (differences.get(x) ?? -1));
+    this.keep(key, state, rowids);
+    return rowids;
+  }
+
+  /** Keeps `rowids` for `key` as of `state`, with the few most recently used others. */
+  private keep(key: string, state: string, rowids: Int32Array | Float64Array): void {
+    this.matching.delete(key);
+    this.matching.set(key, { state, rowids });
+    for (const k of this.matching.keys()) {
+      if (this.matching.size <= 4) break;
+      this.matching.delete(k);
+    }
+  }
+
   /** The rowids of the utterances matching `terms`, in project order. */
-  private rowids(terms: string[]): Int32Array | Float64Array {
+  private matchingRowids(terms: string[]): Int32Array | Float64Array {
     const key = JSON.stringify(terms);
     const state = this.state();
     const kept = this.matching.get(key);
@@ -118,19 +156,20 @@ export class UtteranceLists {
     const rowids = ids.every((r) => r <= 0x7fffffff && r >= -0x80000000)
       ? Int32Array.from(ids)
       : Float64Array.from(ids);
-    this.matching.delete(key);
-    this.matching.set(key, { state, rowids });
-    for (const k of this.matching.keys()) {
-      if (this.matching.size <= 4) break;
-      this.matching.delete(k);
-    }
+    this.keep(key, state, rowids);
     return rowids;
   }
 
-  /** A window of the list (at most `limit` rows from `offset`) among the utterances matching `filter`. */
-  window({ offset = 0, limit = 100, filter = '', locate }: UtteranceWindowRequest): UtteranceWindow {
+  /** A window of the list (at most `limit` rows from `offset`) among the utterances matching `filter`, in `sort` order. */
+  window({
+    offset = 0,
+    limit = 100,
+    filter = '',
+    locate,
+    sort = 'project',
+  }: UtteranceWindowRequest): UtteranceWindow {
     const terms = filterTerms(filter);
-    const rowids = this.rowids(terms);
+    const rowids = this.rowids(terms, sort);
     const start = Math.min(offset, rowids.length);
     const slice = Array.from(rowids.subarray(start, Math.min(rowids.length, start + limit)));
     const rows =
