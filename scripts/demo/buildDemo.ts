@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ProjectManifestInput } from '../../src/core/model/projectManifest';
 import { createProject } from '../../src/main/store/createProject';
+import { ProjectStore } from '../../src/main/store/projectStore';
+import { DEMO_OWNER, DEMO_SECOND, addDemoAnnotators } from './annotators';
 import { renderDemoReport } from './demoReport';
 import { compileEspeakWords, synthesize } from './espeak';
 import { demoGold } from './goldCheck';
@@ -221,6 +223,13 @@ async function main(): Promise<void> {
   // createProject refuses to overwrite, and stale WAL/SHM files must not survive next to a new project.
   for (const f of [PROJECT_FILE, `${PROJECT_FILE}-wal`, `${PROJECT_FILE}-shm`]) fs.rmSync(f, { force: true });
   await createProject(PROJECT_FILE, manifest, DEMO_DIR);
+  const store = ProjectStore.open(PROJECT_FILE);
+  try {
+    const { utterances } = addDemoAnnotators(store.db);
+    console.log(`annotators ${DEMO_OWNER} and ${DEMO_SECOND} on ${utterances.join(', ')}`);
+  } finally {
+    store.close();
+  }
   const leftovers = fs.readdirSync(DEMO_DIR).filter((f) => /\.sieve(-wal|-shm|\.\d+\.tmp)/.test(f));
   if (leftovers.length > 0) throw new Error(`Left behind in resources/demo: ${leftovers.join(', ')}`);
 
