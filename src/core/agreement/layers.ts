@@ -393,6 +393,15 @@ function labelValue(labels: GoldLabels, field: Exclude<CategoricalField, 'status
   return typeof v === 'boolean' ? (v ? 'yes' : 'no') : v;
 }
 
+/** A categorical field's value in a layer: one of its labels, or its status; null when unset. */
+export function categoricalValue(
+  g: GoldRecords,
+  status: AnnotationStatus | null | undefined,
+  field: CategoricalField,
+): string | null {
+  return field === 'status' ? (status ?? null) : labelValue(g.labels, field);
+}
+
 /**
  * The agreement of annotator b's layer with annotator a's on one utterance: word texts (error rate in the
  * chosen form) and shared boundary times, per tree name in both layers Struct-IoU (and ParsEval F1 and
@@ -419,16 +428,16 @@ export function layerAgreement(
   const trees = a.trees
     .filter((t) => namesB.has(t.name))
     .map((t) => treeAgreement(t.name, a, b, r, sameWords));
-  const label = (f: Exclude<CategoricalField, 'status'>): { a: string | null; b: string | null } => ({
-    a: labelValue(a.labels, f),
-    b: labelValue(b.labels, f),
+  const field = (f: CategoricalField): { a: string | null; b: string | null } => ({
+    a: categoricalValue(a, statuses.a, f),
+    b: categoricalValue(b, statuses.b, f),
   });
   const categorical: UtteranceAgreement['categorical'] = {
-    inputKind: label('inputKind'),
-    accuracyClass: label('accuracyClass'),
-    knowledgeClass: label('knowledgeClass'),
-    cantRepresent: label('cantRepresent'),
-    status: { a: statuses.a ?? null, b: statuses.b ?? null },
+    inputKind: field('inputKind'),
+    accuracyClass: field('accuracyClass'),
+    knowledgeClass: field('knowledgeClass'),
+    cantRepresent: field('cantRepresent'),
+    status: field('status'),
   };
   return {
     words,

@@ -85,10 +85,11 @@ export function resolveAgreementOptions(options: AgreementOptions = {}): Resolve
  * The settings signature of agreement figures, e.g.
  * `agreement|er:sym|costs:sclite|case:fold|bnd:both-neighbours|tol-ms:10,20,50|iou:def12|thr:0|flex:yes|
  * prm:collins|tna:b-vs-a|ne-align:text|ne-map:greedy|ne-tol:1|ne-punct:drop|labels:bio-matched|
- * boot:1000|seed:12345|ci:0.95|v:…`. `er` is the error-rate form of WER and CA (`sym` or `b-vs-a`); `bnd`
+ * alpha-u:ms-concat|boot:1000|seed:12345|ci:0.95|v:…`. `er` is the error-rate form of WER and CA (`sym` or `b-vs-a`); `bnd`
  * the rule of a shared boundary time; `iou:def12` Struct-IoU as Shi et al.'s Definition 12, which is
  * symmetric in its two trees; `tna:b-vs-a` tree node accuracy of b with a as the reference (it is not
- * symmetric); `labels:bio-matched` BIO labels of the words the text alignment matches.
+ * symmetric); `labels:bio-matched` BIO labels of the words the text alignment matches; `alpha-u:ms-concat`
+ * α_U on the utterances laid end to end in whole milliseconds.
  */
 export function agreementSignature(options: AgreementOptions = {}): string {
   const r = resolveAgreementOptions(options);
@@ -111,6 +112,7 @@ export function agreementSignature(options: AgreementOptions = {}): string {
     ['ne-tol', r.ne.tolerance],
     ['ne-punct', r.ne.punctuation],
     ['labels', 'bio-matched'],
+    ['alpha-u', 'ms-concat'],
     ['boot', r.bootstrap.resamples],
     ['seed', r.bootstrap.seed],
     ['ci', r.bootstrap.confidence],
