@@ -61,6 +61,19 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./export')).exportCommand,
   },
   {
+    name: 'export-annotator',
+    summary: "Write one annotator's utterances, audio and layer as a project of its own, to annotate offline",
+    project: true,
+    load: async () => (await import('./exportAnnotator')).exportAnnotator,
+  },
+  {
+    name: 'merge',
+    summary:
+      "Bring annotators' exports back into a project: their layers matched by utterance and audio hash",
+    project: true,
+    load: async () => (await import('./merge')).merge,
+  },
+  {
     name: 'align',
     summary:
       'Force-align a transcript to its recording (offline, soundswallower): word times with confidences',
