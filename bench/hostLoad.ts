@@ -26,6 +26,13 @@ export interface LoadFigures {
   edits: number;
   imports: number;
   hostRssMb: { start: number; peak: number; end: number };
+  /**
+   * Processor seconds used during the run: by the host (all its threads, import workers included), by its
+   * main thread alone, and by this process (the clients themselves); and the share of the machine's
+   * processor time left idle. A load generator short of processor time measures itself, not the host.
+   * Null where /proc is not there.
+   */
+  cpuSec: { host: number | null; hostMainThread: number | null; clients: number; machineIdle: number | null };
   /** Utterances whose gold revision differs from the edits acknowledged for them. */
   lostEdits: number;
 }
@@ -38,6 +45,37 @@ function rssMb(pid: number): number {
     return 0; // not Linux: memory is not reported
   }
 }
+
+/** Processor seconds a process (or, given `tid`, one of its threads) has used, from /proc; null elsewhere. */
+function cpuSeconds(pid: number, tid?: number): number | null {
+  try {
+    const stat = fs.readFileSync(
+      tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
+      'utf8',
+    );
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** The kernel's clock ticks per second (USER_HZ), 100 on every Linux Node runs on. */
+const CLOCK_TICKS = 100;
+
+/** The machine's processor time so far, idle and in all: the first line of /proc/stat; null elsewhere. */
+function machineTicks(): { idle: number; all: number } | null {
+  try {
+    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { idle: f[3]! + (f[4] ?? 0), all: f.reduce((a, b) => a + b, 0) };
+  } catch {
+    return null;
+  }
+}
+
+const since = (a: number | null, b: number | null): number | null =>
+  a === null || b === null ? null : Math.round((b - a) * 100) / 100;
 
 function quantile(sorted: Float64Array, q: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
@@ -80,6 +118,12 @@ export async function runHostLoad(options: {
   let slowest = { ms: 0, method: '' };
   const rss = { start: rssMb(pid), peak: 0, end: 0 };
   const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssMb(pid))), 250);
+  const cpu0 = {
+    host: cpuSeconds(pid),
+    main: cpuSeconds(pid, pid),
+    clients: process.cpuUsage(),
+    machine: machineTicks(),
+  };
   const end = performance.now() + seconds * 1000;
   const timed = async <T>(method: string, input: unknown): Promise<T | undefined> => {
     const t0 = performance.now();
@@ -169,6 +213,17 @@ export async function runHostLoad(options: {
   ]);
   const elapsed = (performance.now() - t0) / 1000;
   clearInterval(sampler);
+  const clientsCpu = process.cpuUsage(cpu0.clients);
+  const machine = machineTicks();
+  const cpuSec: LoadFigures['cpuSec'] = {
+    host: since(cpu0.host, cpuSeconds(pid)),
+    hostMainThread: since(cpu0.main, cpuSeconds(pid, pid)),
+    clients: Math.round((clientsCpu.user + clientsCpu.system) / 1e4) / 100,
+    machineIdle:
+      cpu0.machine && machine
+        ? Math.round((1000 * (machine.idle - cpu0.machine.idle)) / (machine.all - cpu0.machine.all)) / 1000
+        : null,
+  };
   rss.end = rssMb(pid);
   rss.peak = Math.max(rss.peak, rss.end);
   let lostEdits = 0;
@@ -200,6 +255,7 @@ export async function runHostLoad(options: {
     edits,
     imports,
     hostRssMb: rss,
+    cpuSec,
     lostEdits,
   };
 }
