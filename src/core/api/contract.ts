@@ -7,6 +7,15 @@ import { GoldDiff } from '../gold/diff';
 import { GoldRecords } from '../gold/records';
 import { SystemOutput } from '../model/systemOutput';
 import { AnnotationSettings, AnnotationSettingsState } from '../edit/settings';
+import {
+  AnnotatorInfo,
+  AnnotatorList,
+  AnnotatorName,
+  AssignmentRequest,
+  LayerRef,
+  TeamSettings,
+  UtteranceLayers,
+} from './annotators';
 import { UtteranceScores } from '../scoring/utteranceScores';
 import { API_ERROR_CODES, type ApiErrorShape, type ApiResult } from '../errors';
 
@@ -34,6 +43,8 @@ export const GoldState = z.strictObject({
   goldRev: z.number().int().nonnegative(),
   canUndo: z.boolean(),
   canRedo: z.boolean(),
+  /** The layer's status, for an annotator's layer (the adjudicated layer's is the utterance's). */
+  status: AnnotationStatus.optional(),
   /**
    * What is wrong with the stored gold (a project written by an older version): parts left out because
    * they are outside the schema, and inconsistencies such as a tree whose leaves are not the words, so the
@@ -400,16 +411,26 @@ export const contract = {
     output: UtterancePage,
   },
   'utterance:get': { input: z.strictObject({ utteranceId: UtteranceId }), output: UtteranceDetail },
+  /** Sets the status of an utterance's layer (`layer` as in `gold:get`). */
   'utterance:setStatus': {
-    input: z.strictObject({ utteranceId: UtteranceId, status: AnnotationStatus }),
+    input: z.strictObject({ utteranceId: UtteranceId, status: AnnotationStatus, layer: LayerRef.optional() }),
     output: UtteranceSummary,
   },
-  'gold:get': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
+  /**
+   * An utterance's gold: the adjudicated layer (no `layer`, or 'adjudicated'), or an annotator's
+   * (`{ annotator: NAME }`, NOT_FOUND when the utterance is not assigned to them). The edits, undo and redo
+   * below take the same `layer`; each layer has its own revision and history.
+   */
+  'gold:get': {
+    input: z.strictObject({ utteranceId: UtteranceId, layer: LayerRef.optional() }),
+    output: GoldState,
+  },
   'gold:applyDiff': {
     input: z.strictObject({
       utteranceId: UtteranceId,
       diff: GoldDiff,
       label: z.string().max(200).optional(),
+      layer: LayerRef.optional(),
     }),
     output: GoldSaved,
   },
@@ -430,8 +451,27 @@ export const contract = {
     }),
     output: JobStatus,
   },
-  'gold:undo': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
-  'gold:redo': { input: z.strictObject({ utteranceId: UtteranceId }), output: GoldState },
+  'gold:undo': {
+    input: z.strictObject({ utteranceId: UtteranceId, layer: LayerRef.optional() }),
+    output: GoldState,
+  },
+  'gold:redo': {
+    input: z.strictObject({ utteranceId: UtteranceId, layer: LayerRef.optional() }),
+    output: GoldState,
+  },
+  /** Every annotator's layer of an utterance (whatever blind annotation hides in the studio). */
+  'gold:layers': { input: z.strictObject({ utteranceId: UtteranceId }), output: UtteranceLayers },
+  /** The project's annotators with their counts, the owner's annotator name and whether annotation is blind. */
+  'annotator:list': { input: z.strictObject({}), output: AnnotatorList },
+  /** Adds an annotator (CONFLICT when the name is taken; 'adjudicated' and names with commas are refused). */
+  'annotator:add': { input: z.strictObject({ name: AnnotatorName }), output: AnnotatorInfo },
+  /** Changes the team settings given; an owner not yet an annotator is added as one. */
+  'annotator:setSettings': { input: TeamSettings.partial().strict(), output: AnnotatorList },
+  /** Assigns utterances to annotators (see `AssignmentRequest`); answers how many assignments are new. */
+  'assignment:set': {
+    input: AssignmentRequest,
+    output: z.strictObject({ added: z.number().int().nonnegative(), annotators: z.array(AnnotatorInfo) }),
+  },
   'project:import': {
     input: z.strictObject({ audioDir: LocalPath, alignment: LocalPath }),
     output: JobStatus,

@@ -16,6 +16,7 @@ import { selectSystems } from '../report/collectReport';
 import type { PrintToPdf } from '../report/exportReport';
 import { startReportJob } from '../report/reportJob';
 import { startAlignJob } from './alignGold';
+import { annotatorHandlers, layerId } from './annotatorHandlers';
 
 /**
  * What only some transports can do: the Electron side prints HTML to PDF and shows native file dialogs,
@@ -95,14 +96,18 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
     'project:summary': () => session.project.summary(),
     'utterance:list': (request) => session.project.utteranceWindow(request),
     'utterance:get': ({ utteranceId }) => session.project.getUtterance(utteranceId),
-    'utterance:setStatus': ({ utteranceId, status }) =>
-      edit(session, (p) => p.setStatus(utteranceId, status)),
-    'gold:get': ({ utteranceId }) => session.project.goldState(utteranceId),
-    'gold:applyDiff': ({ utteranceId, diff, label }) =>
-      edit(session, (p) => p.applyGoldDiff(utteranceId, diff, label)),
+    'utterance:setStatus': ({ utteranceId, status, layer }) =>
+      edit(session, (p) => p.setStatus(utteranceId, status, layerId(p.db, layer))),
+    'gold:get': ({ utteranceId, layer }) =>
+      session.project.goldState(utteranceId, layerId(session.project.db, layer)),
+    'gold:applyDiff': ({ utteranceId, diff, label, layer }) =>
+      edit(session, (p) => p.applyGoldDiff(utteranceId, diff, label, '', layerId(p.db, layer))),
     'gold:align': (input) => startAlignJob(session, input),
-    'gold:undo': ({ utteranceId }) => edit(session, (p) => p.undoRedo(utteranceId, 'undo')),
-    'gold:redo': ({ utteranceId }) => edit(session, (p) => p.undoRedo(utteranceId, 'redo')),
+    'gold:undo': ({ utteranceId, layer }) =>
+      edit(session, (p) => p.undoRedo(utteranceId, 'undo', '', layerId(p.db, layer))),
+    'gold:redo': ({ utteranceId, layer }) =>
+      edit(session, (p) => p.undoRedo(utteranceId, 'redo', '', layerId(p.db, layer))),
+    ...annotatorHandlers(session),
     'project:import': ({ audioDir, alignment }) =>
       startImport(session, 'project:import', {
         kind: 'importCorpus',

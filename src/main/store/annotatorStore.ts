@@ -389,3 +389,39 @@ export function* eachUtteranceLayers(
   }
   if (current) yield current;
 }
+
+/** The project_meta keys of the team settings: the owner's annotator name, and blind annotation ('0' off). */
+export const OWNER_KEY = 'owner';
+export const BLIND_KEY = 'team.blind';
+
+/**
+ * How the project's team works: the annotator the owner works as (null until set) and whether annotation
+ * is blind (on unless the project turned it off).
+ */
+export function teamSettings(db: Db): { owner: string | null; blind: boolean } {
+  const get = preparedOnce(db, 'SELECT value FROM project_meta WHERE key = ?').pluck();
+  const owner = get.get(OWNER_KEY) as string | undefined;
+  return { owner: owner ? owner : null, blind: (get.get(BLIND_KEY) as string | undefined) !== '0' };
+}
+
+/**
+ * Changes the team settings given: the owner becomes an annotator of that name (added if there is none);
+ * null clears it.
+ */
+export function setTeamSettings(
+  db: Db,
+  settings: { owner?: string | null; blind?: boolean },
+): { owner: string | null; blind: boolean } {
+  return immediateTransaction(db, () => {
+    const put = preparedOnce(
+      db,
+      'INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    );
+    if (settings.owner !== undefined) {
+      if (settings.owner !== null) ensureAnnotator(db, settings.owner);
+      put.run(OWNER_KEY, settings.owner ?? '');
+    }
+    if (settings.blind !== undefined) put.run(BLIND_KEY, settings.blind ? '1' : '0');
+    return teamSettings(db);
+  });
+}

@@ -22,6 +22,7 @@ import {
 import type { GoldSaved, GoldState, SystemInfo } from '../../core/api/contract';
 import type { GoldDiff } from '../../core/gold/diff';
 import { applyGoldDiff, editState, readStoredGold, undoRedo } from './goldStore';
+import { readLayer, setLayerStatus } from './annotatorStore';
 import { goldProblems } from '../../core/gold/records';
 import { type Db, type OpenDatabaseOptions, openDatabase } from './openDatabase';
 import { readOnlyProject } from './projectFile';
@@ -267,13 +268,23 @@ export class ProjectStore {
     return this.counts.n;
   }
 
-  /** The gold standard of an utterance with its undo/redo availability. */
-  goldState(id: string): GoldState {
+  /**
+   * The gold standard of an utterance with its undo/redo availability: the adjudicated layer, or the
+   * annotator `layer`'s (by id) with its status.
+   */
+  goldState(id: string, layer?: number): GoldState {
     // The studio moving to another utterance is a natural pause: put the edits so far into the file.
     this.checkpoints.visit(id);
-    const { gold, problems } = readStoredGold(this.db, id);
+    const { gold, problems } = readStoredGold(this.db, id, layer);
     const all = [...problems, ...goldProblems(gold)];
-    return { utteranceId: id, gold, ...editState(this.db, id), ...(all.length > 0 ? { problems: all } : {}) };
+    const status = layer === undefined ? {} : { status: readLayer(this.db, layer, id)!.status };
+    return {
+      utteranceId: id,
+      gold,
+      ...editState(this.db, id, layer),
+      ...status,
+      ...(all.length > 0 ? { problems: all } : {}),
+    };
   }
 
   /**
@@ -281,19 +292,24 @@ export class ProjectStore {
    * what the edit made, taken inside the write transaction: the new revision and the undo state (the
    * editor has the records it sent).
    */
-  applyGoldDiff(id: string, diff: GoldDiff, label = '', annotator = ''): GoldSaved {
+  applyGoldDiff(id: string, diff: GoldDiff, label = '', annotator = '', layer?: number): GoldSaved {
     return this.write(() => {
       this.checkpoints.visit(id);
-      const saved = applyGoldDiff(this.db, id, diff, { kind: 'edit', label, annotator });
+      const saved = applyGoldDiff(this.db, id, diff, {
+        kind: 'edit',
+        label,
+        annotator,
+        ...(layer === undefined ? {} : { layer }),
+      });
       return { utteranceId: id, goldRev: saved.goldRev, canUndo: saved.canUndo, canRedo: saved.canRedo };
     });
   }
 
-  /** Undoes or redoes the latest edit of an utterance (nothing happens when there is none). */
-  undoRedo(id: string, which: 'undo' | 'redo', annotator = ''): GoldState {
+  /** Undoes or redoes the latest edit of an utterance's layer (nothing happens when there is none). */
+  undoRedo(id: string, which: 'undo' | 'redo', annotator = '', layer?: number): GoldState {
     return this.write(() => {
-      undoRedo(this.db, id, which, annotator);
-      return this.goldState(id);
+      undoRedo(this.db, id, which, annotator, layer);
+      return this.goldState(id, layer);
     });
   }
 
@@ -330,10 +346,17 @@ export class ProjectStore {
     return { utterance: toSummary(row), words, audio: this.audioInfo(this.audioRow(row.audio_id)) };
   }
 
-  /** Sets an utterance's annotation status. */
-  setStatus(id: string, status: AnnotationStatus): UtteranceSummary {
+  /**
+   * Sets an utterance's annotation status: the adjudicated layer's, or the annotator `layer`'s (by id), in
+   * which case the summary answered carries that layer's status.
+   */
+  setStatus(id: string, status: AnnotationStatus, layer?: number): UtteranceSummary {
     return this.write(() => {
       this.utteranceRow(id);
+      if (layer !== undefined) {
+        setLayerStatus(this.db, layer, id, status);
+        return { ...toSummary(this.utteranceRow(id)), status };
+      }
       this.db.prepare('UPDATE utterance SET status = ? WHERE id = ?').run(status, id);
       return toSummary(this.utteranceRow(id));
     });
