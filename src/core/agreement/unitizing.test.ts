@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import dkpro from './fixtures/dkproUnitizing.json';
 import { type UnitizedSpan, type UnitizingData, unitizingAlpha, unitizingCategoryAlpha } from './unitizing';
 
 const span = (coder: number, begin: number, length: number, category: string): UnitizedSpan => ({
@@ -160,5 +162,200 @@ describe('unitizingAlpha', () => {
     expect(() =>
       unitizingAlpha({ ...base, units: [span(0, 1, 2, 'A'), span(0, 3, 2, 'A'), span(0, 2, 4, 'B')] }),
     ).not.toThrow();
+  });
+
+  it('equals DKPro Statistics (built from source) on 40 random studies: D_o and D_e per category, overall α_U', () => {
+    expect(dkpro.cases).toHaveLength(40);
+    for (const c of dkpro.cases) {
+      const data: UnitizingData = {
+        begin: c.begin,
+        length: c.length,
+        coders: c.coders,
+        units: c.units.map(([coder, begin, length, category]) => ({
+          coder: Number(coder),
+          begin: Number(begin),
+          length: Number(length),
+          category: String(category),
+        })),
+      };
+      const r = unitizingAlpha(data);
+      const theirs: Record<string, number[]> = c.disagreements;
+      expect(r.byCategory.map((x) => x.category)).toEqual(Object.keys(theirs).sort());
+      for (const x of r.byCategory) {
+        const [dO, dE] = theirs[x.category]!;
+        expect(x.observedDisagreement).toBeCloseTo(dO!, 12);
+        expect(x.expectedDisagreement).toBeCloseTo(dE!, 12);
+      }
+      if (c.alpha === null) expect(r.value).toBeUndefined();
+      else expect(r.value).toBeCloseTo(c.alpha, 12);
+    }
+  });
+});
+
+/** Cell `k` of the continuum is `[begin + k, begin + k + 1)`; a section is a run of cells. */
+interface CellSection {
+  first: number;
+  last: number;
+  unit: boolean;
+}
+
+/**
+ * α_U's disagreements of one category from the continuum cut into cells: each coder's sections are the
+ * runs of cells of one unit or of no unit; D_o visits every pair of sections of every ordered pair of
+ * coders, deciding overlap and containment cell by cell; D_e adds up Krippendorff's terms one relative
+ * position at a time and counts the pairs of cells of its denominator one by one.
+ */
+function slowDisagreements(data: UnitizingData, category: string): { dO: number; dE: number } {
+  const L = data.length;
+  const m = data.coders;
+  const units = data.units.filter((u) => u.category === category && u.length > 0);
+  const sections: CellSection[][] = [];
+  for (let coder = 0; coder < m; coder++) {
+    const owner = new Array<number>(L).fill(-1);
+    units.forEach((u, i) => {
+      if (u.coder !== coder) return;
+      for (let k = u.begin - data.begin; k < u.begin - data.begin + u.length; k++) owner[k] = i;
+    });
+    const list: CellSection[] = [];
+    for (let k = 0; k < L; k++) {
+      if (k > 0 && owner[k] === owner[k - 1]) list[list.length - 1]!.last = k;
+      else list.push({ first: k, last: k, unit: owner[k] !== -1 });
+    }
+    sections.push(list);
+  }
+  const cells = (s: CellSection) => Array.from({ length: s.last - s.first + 1 }, (_, k) => s.first + k);
+  const inside = (a: CellSection, b: CellSection) => cells(a).every((k) => k >= b.first && k <= b.last);
+  let sum = 0;
+  for (let i = 0; i < m; i++)
+    for (let j = 0; j < m; j++) {
+      if (i === j) continue;
+      for (const g of sections[i]!)
+        for (const h of sections[j]!) {
+          const size = (s: CellSection) => s.last - s.first + 1;
+          if (g.unit && h.unit && cells(g).some((k) => k >= h.first && k <= h.last))
+            sum += (g.first - h.first) ** 2 + (g.last - h.last) ** 2;
+          else if (g.unit && !h.unit && inside(g, h)) sum += size(g) ** 2;
+          else if (!g.unit && h.unit && inside(h, g)) sum += size(h) ** 2;
+        }
+    }
+  const dO = sum / (m * (m - 1) * L * L);
+  const all = sections.flat();
+  const unitSizes = all.filter((s) => s.unit).map((s) => s.last - s.first + 1);
+  const gapSizes = all.filter((s) => !s.unit).map((s) => s.last - s.first + 1);
+  let numerator = 0;
+  unitSizes.forEach((l, g) => {
+    unitSizes.forEach((_l, h) => {
+      if (h === g) return;
+      for (let k = 0; k < l; k++) numerator += 2 * k * k;
+    });
+    for (const lh of gapSizes) for (let p = 0; p + l <= lh; p++) numerator += l * l;
+  });
+  let pairs = 0;
+  for (let a = 0; a < m * L; a++) for (let b = 0; b < m * L; b++) if (a !== b) pairs++;
+  for (const l of unitSizes) for (let a = 0; a < l; a++) for (let b = 0; b < l; b++) if (a !== b) pairs--;
+  return { dO, dE: ((2 / L) * numerator) / pairs };
+}
+
+/** Random studies: per coder and category, units separated by random gaps (0 = touching), cut at the end. */
+const studyArb: fc.Arbitrary<UnitizingData> = fc
+  .record({
+    begin: fc.integer({ min: -5, max: 5 }),
+    length: fc.integer({ min: 1, max: 24 }),
+    coders: fc.integer({ min: 2, max: 3 }),
+  })
+  .chain(({ begin, length, coders }) =>
+    fc
+      .array(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 8 })), { maxLength: 5 }),
+        { minLength: coders * 2, maxLength: coders * 2 },
+      )
+      .map((runs) => {
+        const units: UnitizedSpan[] = [];
+        runs.forEach((list, k) => {
+          let pos = begin;
+          for (const [gap, len] of list) {
+            pos += gap;
+            if (pos + len > begin + length) break;
+            units.push({ coder: k % coders, category: k < coders ? 'A' : 'B', begin: pos, length: len });
+            pos += len;
+          }
+        });
+        return { begin, length, coders, units };
+      }),
+  );
+
+describe('unitizingAlpha against a cell-by-cell implementation', () => {
+  it('has the D_o and D_e of the cell-wise definition per category, and α_U = 1 − ΣD_o/ΣD_e (random studies)', () => {
+    fc.assert(
+      fc.property(studyArb, (data) => {
+        const r = unitizingAlpha(data);
+        let sumO = 0;
+        let sumE = 0;
+        for (const c of r.byCategory) {
+          const slow = slowDisagreements(data, c.category);
+          expect(c.observedDisagreement).toBeCloseTo(slow.dO, 10);
+          expect(c.expectedDisagreement).toBeCloseTo(slow.dE, 10);
+          if (slow.dE === 0) expect(c.value).toBeUndefined();
+          else expect(c.value).toBeCloseTo(1 - slow.dO / slow.dE, 9);
+          sumO += slow.dO;
+          sumE += slow.dE;
+        }
+        if (sumE === 0) expect(r.value).toBeUndefined();
+        else expect(r.value).toBeCloseTo(1 - sumO / sumE, 9);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is 1 when every coder cut the same units, and unchanged by shifting, reordering coders or units, or renaming', () => {
+    fc.assert(
+      fc.property(studyArb, fc.integer({ min: -50, max: 50 }), (data, shift) => {
+        const r = unitizingAlpha(data);
+        const close = (a: number | undefined, b: number | undefined) =>
+          a === undefined ? expect(b).toBeUndefined() : expect(b).toBeCloseTo(a, 10);
+        const shifted = unitizingAlpha({
+          ...data,
+          begin: data.begin + shift,
+          units: data.units.map((u) => ({ ...u, begin: u.begin + shift })),
+        });
+        close(r.value, shifted.value);
+        const mirrored = unitizingAlpha({
+          ...data,
+          units: [...data.units].reverse().map((u) => ({ ...u, coder: data.coders - 1 - u.coder })),
+        });
+        close(r.value, mirrored.value);
+        const renamed = unitizingAlpha({
+          ...data,
+          units: data.units.map((u) => ({ ...u, category: `x${u.category}` })),
+        });
+        close(r.value, renamed.value);
+        const copied = unitizingAlpha({
+          ...data,
+          units: data.units
+            .filter((u) => u.coder === 0)
+            .flatMap((u) => Array.from({ length: data.coders }, (_, coder) => ({ ...u, coder }))),
+        });
+        for (const c of copied.byCategory) expect(c.value).toBe(c.expectedDisagreement === 0 ? undefined : 1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps D_o when the continuum is stretched by an integer factor (δ² and L² scale alike)', () => {
+    fc.assert(
+      fc.property(studyArb, fc.integer({ min: 2, max: 5 }), (data, k) => {
+        const stretched = unitizingAlpha({
+          ...data,
+          begin: data.begin * k,
+          length: data.length * k,
+          units: data.units.map((u) => ({ ...u, begin: u.begin * k, length: u.length * k })),
+        });
+        const r = unitizingAlpha(data);
+        r.byCategory.forEach((c, i) => {
+          expect(stretched.byCategory[i]!.observedDisagreement).toBeCloseTo(c.observedDisagreement!, 10);
+        });
+      }),
+      { numRuns: 200 },
+    );
   });
 });
