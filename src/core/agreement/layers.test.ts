@@ -214,6 +214,24 @@ describe('layerAgreement: worked examples', () => {
   });
 });
 
+/** A tree over `texts` whose shape and labels the numbers `cuts` choose: binary splits or flat nodes. */
+function randomBracket(texts: readonly string[], cuts: readonly number[]): string {
+  let k = 0;
+  const next = (): number => cuts[k++ % cuts.length]! + k;
+  const build = (lo: number, hi: number): string => {
+    const label = ['S', 'P', 'Q'][next() % 3]!;
+    if (hi - lo === 1) return `(${label} ${texts[lo]})`;
+    if (next() % 4 === 0)
+      return `(${label} ${texts
+        .slice(lo, hi)
+        .map((x) => `(T ${x})`)
+        .join(' ')})`;
+    const mid = lo + 1 + (next() % (hi - lo - 1));
+    return `(${label} ${build(lo, mid)} ${build(mid, hi)})`;
+  };
+  return build(0, texts.length);
+}
+
 // Small random layers over a tiny vocabulary, so that words match, repeat and differ.
 const VOCAB = ['a', 'b', 'c', 'A'];
 const TYPES = ['LOC', 'ORG'];
@@ -223,7 +241,7 @@ const layerArb: fc.Arbitrary<GoldRecords> = fc
     gaps: fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 14, maxLength: 14 }),
     marks: fc.array(fc.option(fc.constantFrom(...TYPES), { nil: null }), { minLength: 7, maxLength: 7 }),
     concepts: fc.array(fc.constantFrom('x:1', 'y:2', 'z:3', 'X:1'), { maxLength: 4 }),
-    tree: fc.boolean(),
+    tree: fc.option(fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), { nil: null }),
     inputKind: fc.option(fc.constantFrom('text' as const, 'asr' as const), { nil: undefined }),
   })
   .map(({ texts, gaps, marks, concepts, tree, inputKind }) => {
@@ -248,7 +266,7 @@ const layerArb: fc.Arbitrary<GoldRecords> = fc
             {
               name: 't',
               typed: false,
-              bracket: `(S ${texts.map((x, k) => (k % 2 === 0 ? `(P ${x})` : `(Q (R ${x}))`)).join(' ')})`,
+              bracket: randomBracket(texts, tree),
             },
           ]
         : [];

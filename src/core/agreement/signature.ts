@@ -3,6 +3,8 @@
 import { MetricInputError } from '../errors';
 import type { NeMappingMode } from '../ne/mapping';
 import type { NePunctuation } from '../ne/preprocess';
+import { neSignature } from '../ne/scoreNe';
+import { textAligner } from '../ne/textAligner';
 import { bootstrapSignature, type BootstrapOptions } from '../stats/bootstrap';
 import { makeSignature } from '../stats/signature';
 import { structIouFields } from '../structIou/structIou';
@@ -59,6 +61,13 @@ export function resolveAgreementOptions(options: AgreementOptions = {}): Resolve
     if (!Number.isFinite(t) || t < 0)
       throw new MetricInputError(`a boundary tolerance must be a finite number of ms ≥ 0, got ${t}`);
   const bootstrap = options.bootstrap ?? {};
+  const ne = {
+    tolerance: options.ne?.tolerance ?? 1,
+    mapping: options.ne?.mapping ?? 'greedy',
+    punctuation: options.ne?.punctuation ?? 'drop',
+  };
+  // The named-entity scorer's own checks of its settings (tolerance, mapping, punctuation).
+  neSignature({ aligner: textAligner, ...ne });
   return {
     ignoreCase: options.ignoreCase ?? true,
     costs,
@@ -68,11 +77,7 @@ export function resolveAgreementOptions(options: AgreementOptions = {}): Resolve
       flexible: options.structIou?.flexible ?? true,
       threshold: options.structIou?.threshold ?? 0,
     },
-    ne: {
-      tolerance: options.ne?.tolerance ?? 1,
-      mapping: options.ne?.mapping ?? 'greedy',
-      punctuation: options.ne?.punctuation ?? 'drop',
-    },
+    ne,
     bootstrap: {
       resamples: bootstrap.resamples ?? 1000,
       seed: bootstrap.seed ?? 12345,
