@@ -179,7 +179,7 @@ describe('unitizingAlpha', () => {
         })),
       };
       const r = unitizingAlpha(data);
-      const theirs: Record<string, number[]> = c.disagreements;
+      const theirs: Record<string, number[] | undefined> = c.disagreements;
       expect(r.byCategory.map((x) => x.category)).toEqual(Object.keys(theirs).sort());
       for (const x of r.byCategory) {
         const [dO, dE] = theirs[x.category]!;
