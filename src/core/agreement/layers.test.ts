@@ -33,7 +33,8 @@ describe('layerAgreement: worked examples', () => {
     // I: start (first of both) 0.015, end (want matches) 0; want: start 0, end not (to/two differ);
     // go: start not (to/two), end not (now is inserted after it).
     expect(u.words.boundaryDeltasSec.map((d) => Number(d.toFixed(9)))).toEqual([0.015, 0, 0]);
-    const s = summariseBoundaries(u.words.boundaryDeltasSec, [10, 20, 50]);
+    const s = u.words.boundaries;
+    expect(s).toEqual(summariseBoundaries(u.words.boundaryDeltasSec, [10, 20, 50]));
     expect(s.n).toBe(3);
     expect(s.meanSec).toBeCloseTo(0.005, 12);
     expect(s.medianSec).toBe(0);

@@ -43,6 +43,8 @@ export interface WordAgreement {
    * following word is matched too (or that is the last word of both). In the order of the words.
    */
   boundaryDeltasSec: number[];
+  /** Their mean, median and shares within the options' tolerances. */
+  boundaries: BoundarySummary;
 }
 
 /** Figures of a list of boundary differences. */
@@ -241,6 +243,7 @@ function wordAgreement(a: GoldRecords, b: GoldRecords, r: ResolvedAgreementOptio
     wer: errorRateOf(stats, textsB.length, r.errorRate),
     matched,
     boundaryDeltasSec: deltas,
+    boundaries: summariseBoundaries(deltas, r.boundaryTolerancesMs),
   };
 }
 
