@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type GoldRecords, type GoldWord, emptyGold } from '../gold/records';
+import { scoreConcepts } from '../metrics/conceptAccuracy';
+import { scoreWords } from '../metrics/wordAccuracy';
 import { structIou } from '../structIou/structIou';
 import { parseTreeOrThrow } from '../tree/bracket';
 import { layerAgreement, summariseBoundaries } from './layers';
@@ -333,6 +335,25 @@ describe('layerAgreement: properties', () => {
           if (t.structIou) expect(s.structIou!.score).toBeCloseTo(t.structIou.score, 12);
           expect(s.parseval?.f1).toBe(t.parseval?.f1);
         });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('in the b-against-a form the counts are those of scoring b against a', () => {
+    fc.assert(
+      fc.property(layerArb, layerArb, (a, b) => {
+        const u = layerAgreement(a, b, { errorRate: 'b-against-a' });
+        const direct = scoreWords(
+          a.words.map((x) => x.text),
+          b.words.map((x) => x.text),
+          { ignoreCase: true },
+        );
+        expect(u.words.stats).toEqual(direct.stats);
+        const errors = direct.stats.S + direct.stats.D + direct.stats.I;
+        expect(u.words.wer).toBe(a.words.length === 0 ? undefined : errors / a.words.length);
+        const c = scoreConcepts(a.concepts, b.concepts, { ignoreCase: true });
+        expect(u.concepts.stats).toEqual(c.stats);
       }),
       { numRuns: 300 },
     );

@@ -28,7 +28,12 @@ export const TOLERANCE_EPSILON_SEC = 1e-9;
 
 /** Word texts and boundaries of two layers. */
 export interface WordAgreement {
-  /** Counts of b's words against a's (a is the reference: N = a's words, D = a's words b lacks). */
+  /**
+   * Counts of b's words against a's (a is the reference: N = a's words, D = a's words b lacks). In the
+   * `b-against-a` form they are exactly those of scoring b against a (`sieve wer`); in the symmetric form
+   * they come from the alignment that does not depend on the order of the layers (see above), whose error
+   * count may differ from that by a tie.
+   */
   stats: WordErrorStats;
   /** Words of a and of b. */
   a: number;
@@ -108,7 +113,7 @@ export interface EntityAgreement {
 
 /** Concepts of two layers. */
 export interface ConceptAgreement {
-  /** Counts of b's concepts against a's (a is the reference). */
+  /** Counts of b's concepts against a's (a is the reference), as the word counts are chosen. */
   stats: WordErrorStats;
   a: number;
   b: number;
@@ -220,8 +225,10 @@ function wordAgreement(a: GoldRecords, b: GoldRecords, r: ResolvedAgreementOptio
     pairs = s.alignment;
   } else {
     const s = scoreWords(textsB, textsA, options);
-    stats = transposeStats(s.stats);
     pairs = transpose(s.alignment);
+    // Against a as the reference, the counts are sclite's own (a tie may give other counts the other way).
+    stats =
+      r.errorRate === 'b-against-a' ? scoreWords(textsA, textsB, options).stats : transposeStats(s.stats);
   }
   const matched: [number, number][] = [];
   const deltas: number[] = [];
@@ -383,9 +390,10 @@ function conceptAgreement(a: GoldRecords, b: GoldRecords, r: ResolvedAgreementOp
         r.ignoreCase ? [c.attribute.toLowerCase(), c.value.toLowerCase()] : [c.attribute, c.value],
       ),
     );
-  const stats = aFirst(key(a), key(b))
-    ? scoreConcepts(a.concepts, b.concepts, options).stats
-    : transposeStats(scoreConcepts(b.concepts, a.concepts, options).stats);
+  const stats =
+    aFirst(key(a), key(b)) || r.errorRate === 'b-against-a'
+      ? scoreConcepts(a.concepts, b.concepts, options).stats
+      : transposeStats(scoreConcepts(b.concepts, a.concepts, options).stats);
   const e = errorRateOf(stats, b.concepts.length, r.errorRate);
   return { stats, a: a.concepts.length, b: b.concepts.length, accuracy: e === undefined ? undefined : 1 - e };
 }
