@@ -162,6 +162,13 @@ export const commands: readonly CommandEntry[] = [
     project: true,
     load: async () => (await import('./report')).report,
   },
+  {
+    name: 'agreement',
+    summary:
+      "Agreement between a project's annotators per pair (boundaries, words, trees, entities, concepts, κ and α) with 95% intervals, and adjudication progress",
+    project: true,
+    load: async () => (await import('./agreement')).agreement,
+  },
 ];
 
 /** The table line of a subcommand name, or undefined for an unknown one. */
