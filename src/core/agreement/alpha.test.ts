@@ -11,7 +11,7 @@ function unitsOf(observers: readonly (readonly (string | number | null)[])[]): (
 }
 
 /**
- * α from the full coincidence matrix (Krippendorff 2011 §A): every ordered pair of values from two
+ * α from the full coincidence matrix (Krippendorff 2011): every ordered pair of values from two
  * different coders of a unit adds 1/(m_u − 1) to o[c][k]; D_o = Σ o[c][k]·δ / n,
  * D_e = Σ n_c n_k δ / (n(n − 1)) with the nominal δ (0 for c = k, 1 otherwise); α = 1 − D_o/D_e.
  */
@@ -43,7 +43,7 @@ function slowAlpha(units: readonly (readonly (string | null)[])[]): number | und
 }
 
 describe('krippendorffAlphaNominal', () => {
-  it("Krippendorff 2011, 'Computing Krippendorff's Alpha-Reliability' §C: 4 observers × 12 units with missing values, n = 40, α = 0.743", () => {
+  it("Krippendorff 2011, 'Computing Krippendorff's Alpha-Reliability': 4 observers × 12 units with missing values, n = 40, α = 0.743", () => {
     const r = krippendorffAlphaNominal(
       unitsOf([
         [1, 2, 3, 3, 2, 1, 4, 1, 2, _, _, _],

@@ -1,5 +1,5 @@
 // Krippendorff's α for nominal data with missing values (K. Krippendorff, "Computing Krippendorff's
-// Alpha-Reliability", 2011; Content Analysis, 2nd ed. 2004, §11.3).
+// Alpha-Reliability", 2011; Content Analysis, 2nd ed. 2004, ch. 11).
 import type { AgreementValue } from './types';
 
 /**
@@ -7,7 +7,7 @@ import type { AgreementValue } from './types';
  * that coder did not code the unit. Rows may differ in length (only the values matter, not which coder
  * gave them). Units with fewer than 2 values are not pairable and are left out, as Krippendorff does.
  *
- * Krippendorff 2011 §A: in the coincidence matrix every ordered pair of values from two different coders
+ * Krippendorff 2011: in the coincidence matrix every ordered pair of values from two different coders
  * of a unit with `m_u` values counts `1/(m_u − 1)`, so each pairable value counts once in total. With
  * `n_uc` the values `c` in unit `u`, `n_c` the pairable values `c` and `n = Σ_c n_c`, nominal data give:
  *
@@ -47,7 +47,7 @@ export function krippendorffAlphaNominal(units: readonly (readonly (string | nul
   const observed = agreeing / n;
   const expected = chancePairs / (n * (n - 1));
   if (chancePairs === n * (n - 1)) return { value: undefined, n, observed, expected };
-  // α = 1 − (n − 1)(n − Σ o_cc) / (n(n − 1) − Σ n_c(n_c − 1)), Krippendorff 2011 §A's nominal form.
+  // α = 1 − (n − 1)(n − Σ o_cc) / (n(n − 1) − Σ n_c(n_c − 1)), Krippendorff's nominal form.
   const value = 1 - ((n - 1) * (n - agreeing)) / (n * (n - 1) - chancePairs);
   return { value, n, observed, expected };
 }

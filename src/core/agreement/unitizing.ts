@@ -1,6 +1,6 @@
 // Krippendorff's unitizing α (α_U): agreement of coders who cut one continuum (here: time) into
 // categorised units and unlabelled gaps. K. Krippendorff, "On the reliability of unitizing continuous
-// data", Sociological Methodology 25 (1995) 47–76; Content Analysis, 2nd ed. (2004) §12.6, whose
+// data", Sociological Methodology 25 (1995) 47–76; Content Analysis, 2nd ed. (2004) ch. 11, whose
 // formulation DKPro Statistics' KrippendorffAlphaUnitizingAgreement implements and this one follows.
 import { MetricInputError } from '../errors';
 import type { AgreementValue } from './types';
@@ -105,9 +105,9 @@ function sectionsOf(data: UnitizingData, units: readonly UnitizedSpan[], categor
 }
 
 /**
- * δ² of two overlapping sections of two coders (Krippendorff 2004 §12.6): two units differ by the squares
- * of their begin and end differences; a unit lying wholly inside the other coder's gap costs its length
- * squared; everything else (two gaps, a unit only partly in a gap) costs 0.
+ * δ² of two overlapping sections of two coders (Krippendorff 2004, as in its example on p. 254): two units
+ * differ by the squares of their begin and end differences; a unit lying wholly inside the other coder's
+ * gap costs its length squared; everything else (two gaps, a unit only partly in a gap) costs 0.
  */
 function distance(g: Section, h: Section): number {
   if (g.unit && h.unit) return (g.begin - h.begin) ** 2 + (g.end - h.end) ** 2;
@@ -153,7 +153,7 @@ function categoryAlpha(
     for (const s of list) (s.unit ? unitLengths : gapLengths).push(s.end - s.begin);
   const n = unitLengths.length;
   if (n === 0) return { category, value: undefined, n: 0 };
-  // Krippendorff 2004 §12.6: D_o = Σ_{i≠j} Σ_g Σ_h δ²(g_i, h_j) / (m(m − 1) L²).
+  // Krippendorff 2004: D_o = Σ_{i≠j} Σ_g Σ_h δ²(g_i, h_j) / (m(m − 1) L²).
   const observedDisagreement = observedSum(sections) / (m * (m - 1) * len * len);
   // D_e pairs every unit g (length l) with every other unit in every relative position it can take,
   // which sums to (N_c − 1)(2l³ − 3l² + l)/3, and with every gap h it fits in (l_h ≥ l), in each of its
@@ -184,17 +184,19 @@ function categoryAlpha(
  * Krippendorff's α_U for `data`, over all categories and per category.
  *
  * Per category `c` each coder's continuum of length `L` splits into sections: units of `c` and gaps (the
- * rest, including other categories' units). With `m` coders, `N_c` units of `c` (all coders), `l_g` a
- * section's length and δ² as in {@link distance}:
+ * rest, including other categories' units). Two overlapping units `g`, `h` of two coders differ by
+ * `δ² = (b_g − b_h)² + (e_g − e_h)²` (begins and ends); a unit wholly inside the other coder's gap by
+ * `δ² = l_g²`; any other pair by 0. With `m` coders, `N_c` units of `c` (all coders) and `l` lengths:
  *
  *     D_o(c) = Σ_{i≠j} Σ_{g of i} Σ_{h of j} δ²(g, h) / (m(m − 1) L²)
- *     D_e(c) = (2/L) Σ_{units g} [ (N_c − 1)(2l_g³ − 3l_g² + l_g)/3 + l_g² Σ_{gaps h, l_h ≥ l_g} (l_h − l_g + 1) ]
+ *     D_e(c) = (2/L) Σ_{units g} [ (N_c − 1)(2l_g³ − 3l_g² + l_g)/3
+ *                                  + l_g² Σ_{gaps h, l_h ≥ l_g} (l_h − l_g + 1) ]
  *              / (mL(mL − 1) − Σ_{units g} l_g(l_g − 1))
  *     α_U(c) = 1 − D_o(c) / D_e(c)
  *
- * and over all categories `α_U = 1 − Σ_c D_o(c) / Σ_c D_e(c)` (Krippendorff 2004 §12.6; DKPro's overall
+ * and over all categories `α_U = 1 − Σ_c D_o(c) / Σ_c D_e(c)` (Krippendorff 2004; DKPro's overall
  * value). The formula is Krippendorff's for a continuum of unit cells, so positions must be integers:
- * express times in a fixed resolution (e.g. milliseconds); a coarse resolution lowers D_e slightly.
+ * express times in a fixed resolution (e.g. milliseconds); a coarse resolution lowers D_e.
  *
  * `value` is undefined when `D_e = 0`: no unit of positive length (a category without units, or only
  * units of length 0, which carry nothing and are left out), or a continuum without room for chance
