@@ -32,6 +32,8 @@ export default defineConfig({
           scoreWorker: resolve('src/main/scoring/scoreWorker.ts'),
           // Report worker threads likewise (src/main/report/reportJob.ts).
           reportWorker: resolve('src/main/report/reportWorker.ts'),
+          // Agreement worker threads likewise (src/main/agreement/agreementJob.ts).
+          agreementWorker: resolve('src/main/agreement/agreementWorker.ts'),
           // Import worker threads likewise (src/main/import/readInWorker.ts).
           importWorker: resolve('src/main/import/importWorker.ts'),
           // Forced-alignment worker threads likewise (src/main/forcedAlign/alignSpeech.ts).

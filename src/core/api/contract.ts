@@ -18,6 +18,7 @@ import {
 } from './annotators';
 import { UtteranceScores } from '../scoring/utteranceScores';
 import { API_ERROR_CODES, type ApiErrorShape, type ApiResult } from '../errors';
+import { ProjectAgreement } from './agreementModel';
 
 /** The error half of every API result (`ApiErrorShape`), as a schema. */
 const ApiErrorSchema = z.strictObject({
@@ -296,6 +297,13 @@ export const DashboardReport = z.strictObject({
 });
 export type DashboardReport = z.infer<typeof DashboardReport>;
 
+/** The result of the `agreement:corpus` job: the annotators' agreement and its histograms (SVG). */
+export const AgreementView = z.strictObject({
+  agreement: ProjectAgreement,
+  plots: z.array(PlotSvg),
+});
+export type AgreementView = z.infer<typeof AgreementView>;
+
 /** A report file for the renderer to save (text as is, binary such as PDF in base64). */
 export const ReportFile = z.strictObject({
   fileName: z.string(),
@@ -363,6 +371,7 @@ export type CorpusImportResult = z.infer<typeof CorpusImportResult>;
 export const JobResults = {
   'score:corpus': CorpusReport,
   'report:plots': DashboardReport,
+  'agreement:corpus': AgreementView,
   'report:export': ReportFile,
   'gold:align': AlignOutcome,
   'project:import': CorpusImportResult,
@@ -527,6 +536,14 @@ export const contract = {
    * The dashboard's plots and N-best breakdowns for the given systems (all when omitted), as a job (the
    * result: a `DashboardReport`).
    */
+  /**
+   * The agreement between the project's annotators (those named, else all) per pair, per utterance, with
+   * the adjudication progress and histograms, as a job (the result: an `AgreementView`).
+   */
+  'agreement:corpus': {
+    input: z.strictObject({ annotators: z.array(z.string().min(1).max(100)).max(100).optional() }),
+    output: JobStatus,
+  },
   'report:plots': {
     input: z.strictObject({ systemIds: z.array(z.number().int().positive()).max(50).optional() }),
     output: JobStatus,

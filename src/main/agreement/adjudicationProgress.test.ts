@@ -39,7 +39,7 @@ describe('adjudication progress', () => {
     expect(adjudicationProgress(db).adjudicated).toBe(0);
 
     // An edit of the adjudicated layer after the annotators' last change adjudicates it (their layers
-    // dated a day back, so the edit is later whatever the clock's resolution) …
+    // dated long before, so the edit is later whatever the clock's resolution) …
     db.prepare("UPDATE annotator_gold SET updated_at = '2000-01-01T00:00:00.000Z'").run();
     const words = readGold(db, 'train-1').words;
     store.applyGoldDiff('train-1', [

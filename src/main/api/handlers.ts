@@ -15,6 +15,7 @@ import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
 import { selectSystems } from '../report/collectReport';
 import type { PrintToPdf } from '../report/exportReport';
 import { startReportJob } from '../report/reportJob';
+import { startAgreementJob } from '../agreement/agreementJob';
 import { startAlignJob } from './alignGold';
 import { annotatorHandlers, layerId } from './annotatorHandlers';
 
@@ -235,6 +236,8 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
         systemIds,
         capabilities.printToPdf,
       ),
+    // The annotators' agreement is computed in a worker thread, as a job.
+    'agreement:corpus': ({ annotators }) => startAgreementJob(session.jobs, session.project, annotators),
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'job:cancel': ({ jobId }) => session.jobs.cancel(jobId),
     'system:list': () => session.project.systems(),

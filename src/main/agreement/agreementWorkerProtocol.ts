@@ -1,0 +1,19 @@
+// What the app process and an agreement worker say to each other: the task, progress, and one answer.
+import type { AgreementOptions } from '../../core/agreement/signature';
+import type { AgreementView } from '../../core/api/contract';
+import type { WorkerFailure } from '../workerFailure';
+
+/** The agreement of a project's annotators to compute from the project file as the worker reads it. */
+export interface AgreementTask {
+  /** The project file, opened read-only by the worker. */
+  file: string;
+  project: string;
+  annotators?: string[];
+  options: AgreementOptions;
+}
+
+/** A message from the worker: progress, then the answer or a failure. */
+export type AgreementWorkerMessage =
+  | { type: 'progress'; phase: string; done: number; total: number }
+  | { type: 'done'; view: AgreementView }
+  | ({ type: 'failed' } & WorkerFailure);
