@@ -1,13 +1,13 @@
 // An import worker thread: reads and checks the files of one import (the parsing is where a large import
 // spends its time) and, for an import into the open project, writes it there through its own connection;
 // or parses a large request body. The app process meanwhile keeps answering other calls.
+//
+// A worker starts for every import, and loading the readers (zod, the audio decoders' WebAssembly) costs
+// a new thread more processor time than a system's import of thousands of outputs parses: so the priority
+// is lowered before anything is loaded, and each task loads only what it uses (a request body, nothing).
 import { parentPort, workerData } from 'node:worker_threads';
 import { runInBackground } from '../backgroundPriority';
-import { workerFailure } from '../workerFailure';
-import { importCorpusInto, importSystemInto } from './importInto';
 import type { ImportResults, ImportTask, ImportWorkerMessage } from './importWorkerProtocol';
-import { readSystemFiles, readSystemUploads } from './readSystemFiles';
-import { scanCorpus } from './scanCorpus';
 
 const task = workerData as ImportTask;
 // An import runs behind the studio's calls: it takes the processor time they leave. A request body is
@@ -20,15 +20,21 @@ const progress = (done: number, total: number, phase: string): void =>
 async function run(t: ImportTask): Promise<ImportResults[ImportTask['kind']]> {
   switch (t.kind) {
     case 'corpus':
-      return scanCorpus(t.options);
+      return (await import('./scanCorpus')).scanCorpus(t.options);
     case 'systemFiles':
-      return readSystemFiles(t.files);
+      return (await import('./readSystemFiles')).readSystemFiles(t.files);
     case 'systemUploads':
-      return readSystemUploads(t.files);
+      return (await import('./readSystemFiles')).readSystemUploads(t.files);
     case 'importCorpus':
-      return importCorpusInto(t.project, t.options, progress);
+      return (await import('./importInto')).importCorpusInto(t.project, t.options, progress);
     case 'importSystem':
-      return importSystemInto(t.project, t.name, t.sourceFiles, t.read, progress);
+      return (await import('./importInto')).importSystemInto(
+        t.project,
+        t.name,
+        t.sourceFiles,
+        t.read,
+        progress,
+      );
     case 'json':
       try {
         return { parsed: true, value: JSON.parse(new TextDecoder().decode(t.bytes)) as unknown };
@@ -41,5 +47,5 @@ async function run(t: ImportTask): Promise<ImportResults[ImportTask['kind']]> {
 try {
   post({ type: 'result', result: await run(task) });
 } catch (err) {
-  post({ type: 'failed', ...workerFailure(err) });
+  post({ type: 'failed', ...(await import('../workerFailure')).workerFailure(err) });
 }
