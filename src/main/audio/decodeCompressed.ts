@@ -1,7 +1,6 @@
-// FLAC, MP3 and Ogg Vorbis decoding (WebAssembly decoders, no native code), for duration and peaks.
-import { FLACDecoder } from '@wasm-audio-decoders/flac';
-import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
-import { MPEGDecoder } from 'mpg123-decoder';
+// FLAC, MP3 and Ogg Vorbis decoding (WebAssembly decoders, no native code), for duration and peaks. Each
+// decoder is loaded when a file of its format is first decoded: loading one costs a new thread (every
+// import runs in one) tens of milliseconds of processor time, and most imports and commands decode none.
 import { AppError } from '../../core/errors';
 
 /** Decoded PCM: one Float32Array per channel. */
@@ -17,16 +16,19 @@ interface Decoder {
   free(): void | Promise<void>;
 }
 
+const oggVorbis = async (): Promise<Decoder> =>
+  new (await import('@wasm-audio-decoders/ogg-vorbis')).OggVorbisDecoder() as unknown as Decoder;
+
 /** The audio file extensions (lower case, with the dot) this module decodes, and their decoders. */
-export const COMPRESSED_AUDIO: Readonly<Record<string, () => Decoder>> = {
-  '.flac': () => new FLACDecoder() as unknown as Decoder,
-  '.mp3': () => {
+export const COMPRESSED_AUDIO: Readonly<Record<string, () => Promise<Decoder>>> = {
+  '.flac': async () => new (await import('@wasm-audio-decoders/flac')).FLACDecoder() as unknown as Decoder,
+  '.mp3': async () => {
     // mpg123-decoder has no decodeFile; its synchronous decode takes the whole file.
-    const d = new MPEGDecoder();
+    const d = new (await import('mpg123-decoder')).MPEGDecoder();
     return { ready: d.ready, decodeFile: (data) => Promise.resolve(d.decode(data)), free: () => d.free() };
   },
-  '.ogg': () => new OggVorbisDecoder() as unknown as Decoder,
-  '.oga': () => new OggVorbisDecoder() as unknown as Decoder,
+  '.ogg': oggVorbis,
+  '.oga': oggVorbis,
 };
 
 /** Where the first audio frame of a FLAC file starts, and its total samples (0 = unknown), from its header. */
@@ -73,7 +75,7 @@ async function decodeFlac(
 export async function decodeCompressed(bytes: Uint8Array, ext: string, name: string): Promise<DecodedAudio> {
   const make = COMPRESSED_AUDIO[ext];
   if (!make) throw new AppError('BAD_FILE', `${name}: unsupported audio format "${ext}".`, { path: name });
-  const decoder = make();
+  const decoder = await make();
   try {
     await decoder.ready;
     const out = ext === '.flac' ? await decodeFlac(bytes, decoder) : await decoder.decodeFile(bytes);
