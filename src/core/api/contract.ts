@@ -481,8 +481,9 @@ export const contract = {
     input: AssignmentRequest,
     output: z.strictObject({ added: z.number().int().nonnegative(), annotators: z.array(AnnotatorInfo) }),
   },
+  /** Imports audio and alignments as a job; with `annotator`, the gold is that annotator's layer. */
   'project:import': {
-    input: z.strictObject({ audioDir: LocalPath, alignment: LocalPath }),
+    input: z.strictObject({ audioDir: LocalPath, alignment: LocalPath, annotator: AnnotatorName.optional() }),
     output: JobStatus,
   },
   'system:import': {

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Handlers } from '../../core/api/contract';
-import { makeProject, tempDir } from '../../../test/helpers/tempProject';
+import { writeTextGrid } from '../../core/formats/textGrid';
+import { untilJobEnds } from '../../../test/helpers/jobs';
+import { makeProject, speak, tempDir } from '../../../test/helpers/tempProject';
 import { dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { Session } from './session';
@@ -180,6 +184,41 @@ describe('annotators through the API', () => {
     expect(await run('gold:layers', { utteranceId: 'ghost' })).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },
+    });
+    expect(bugs).toEqual([]);
+  });
+
+  it("imports gold into an annotator's layer with project:import", async () => {
+    fs.mkdirSync(path.join(dir, 'more'));
+    speak(path.join(dir, 'more', 'new-1.wav'), 'from Bonn to Berlin');
+    const intervals = [{ xmin: 0.1, xmax: 0.5, text: 'Bonn' }];
+    fs.writeFileSync(
+      path.join(dir, 'more', 'new-1.TextGrid'),
+      writeTextGrid({
+        xmin: 0,
+        xmax: 1,
+        tiers: [{ kind: 'interval', name: 'words', xmin: 0, xmax: 1, intervals }],
+      }),
+    );
+    const started = await run('project:import', {
+      audioDir: path.join(dir, 'more'),
+      alignment: path.join(dir, 'more'),
+      annotator: 'cy',
+    });
+    const jobId = (started as { value: { id: string } }).value.id;
+    const end = await untilJobEnds(
+      async () => (await run('job:status', { jobId })) as { ok: boolean; value: { state: string } },
+      (st) => st.value.state,
+      20,
+    );
+    expect(end).toMatchObject({ ok: true, value: { state: 'done', result: { utterances: 1, words: 1 } } });
+    expect(await run('gold:layers', { utteranceId: 'new-1' })).toMatchObject({
+      ok: true,
+      value: { layers: [{ annotator: 'cy', status: 'todo', gold: { words: [{ text: 'Bonn' }] } }] },
+    });
+    expect(await run('annotator:list', {})).toMatchObject({
+      ok: true,
+      value: { annotators: [{ name: 'cy', assigned: 1 }] },
     });
     expect(bugs).toEqual([]);
   });

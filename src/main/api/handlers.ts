@@ -109,13 +109,14 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
     'gold:redo': ({ utteranceId, layer }) =>
       edit(session, (p) => p.undoRedo(utteranceId, 'redo', '', layerId(p.db, layer))),
     ...annotatorHandlers(session),
-    'project:import': ({ audioDir, alignment }) =>
+    'project:import': ({ audioDir, alignment, annotator }) =>
       startImport(session, 'project:import', {
         kind: 'importCorpus',
         project: session.project.file,
         options: {
           audioDir: session.grants.check(audioDir, 'Audio folder'),
           alignment: session.grants.check(alignment, 'Alignment'),
+          ...(annotator !== undefined ? { annotator } : {}),
         },
       }),
     'system:import': ({ name, files }) =>

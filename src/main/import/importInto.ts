@@ -54,13 +54,17 @@ function openForImport(file: string): Db {
   return db;
 }
 
+/** What a corpus import reads, and the annotator whose layer its gold becomes (see `writeCorpus`). */
+export type CorpusImportOptions = ScanOptions & { annotator?: string };
+
 /**
- * Reads a corpus of audio and alignments and adds it to the project `file`. Words the alignments left
- * without times are placed by SIEVE's aligner (US English) between their timed neighbours.
+ * Reads a corpus of audio and alignments and adds it to the project `file` (as `options.annotator`'s
+ * layer when given). Words the alignments left without times are placed by SIEVE's aligner (US English)
+ * between their timed neighbours.
  */
 export async function importCorpusInto(
   file: string,
-  options: ScanOptions,
+  { annotator, ...options }: CorpusImportOptions,
   progress: ImportProgressReport,
 ): Promise<CorpusImportSummary> {
   progress(0, 0, 'reading');
@@ -88,6 +92,7 @@ export async function importCorpusInto(
   const summary = await writeCorpus(file, scanned.corpus, {
     create: false,
     checked: true,
+    ...(annotator !== undefined ? { annotator } : {}),
     onProgress: (p) => progress(p.done, p.total, p.phase),
   });
   // Ends moved onto the end of their audio are told like the reading's warnings.

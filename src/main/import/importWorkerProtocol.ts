@@ -1,7 +1,7 @@
 // What the app process and an import worker say to each other: the task (files to read, or to read and
 // write into the project), progress, and the one answer (what was read or imported, or why it failed).
 import type { WorkerFailure } from '../workerFailure';
-import type { CorpusImportSummary, SystemImportResult } from './importInto';
+import type { CorpusImportOptions, CorpusImportSummary, SystemImportResult } from './importInto';
 import type { SystemRead } from './readSystemFiles';
 import type { ScanOptions, ScannedCorpus } from './scanCorpus';
 
@@ -16,7 +16,7 @@ export type ImportReadTask =
  * the worker's own connection, in one transaction that takes the write lock as it begins.
  */
 export type ImportWriteTask =
-  | { kind: 'importCorpus'; project: string; options: ScanOptions }
+  | { kind: 'importCorpus'; project: string; options: CorpusImportOptions }
   | {
       kind: 'importSystem';
       project: string;

@@ -16,6 +16,7 @@ import type { SystemOutput } from '../../core/model/systemOutput';
 import { type Db, openDatabase } from '../store/openDatabase';
 import { writeTransaction } from '../store/writeTransaction';
 import { importSystemOutputs } from '../store/systemStore';
+import { ensureAnnotator, importLayer } from '../store/annotatorStore';
 
 /** One utterance to add; times are seconds within its audio file. */
 export interface CorpusUtterance {
@@ -163,6 +164,7 @@ function insertAll(
   c: Corpus,
   probed: Map<string, ProbedAudio>,
   onProgress: (p: ImportProgress) => void,
+  annotator?: string,
 ): CorpusWriteSummary {
   const projectDir = path.dirname(projectFile);
   const created = (db.prepare('SELECT count(*) FROM utterance').pluck().get() as number) === 0;
@@ -234,9 +236,56 @@ function insertAll(
     clamped: [],
   };
   const total = c.utterances.length;
+  const layerOf = annotator === undefined ? undefined : ensureAnnotator(db, annotator);
+  const existing = db.prepare('SELECT audio_id AS audioId, end_sec AS endSec FROM utterance WHERE id = ?');
   c.utterances.forEach((u, k) => {
-    if (exists.get(u.id) !== undefined)
-      fail(`Utterance "${u.id}" is already in the project.`, { utteranceId: u.id });
+    if (layerOf !== undefined) {
+      // The gold goes to the annotator's layer; an utterance new to the project gets the words as its
+      // adjudicated starting point, as assigning it would give the annotator.
+      const gold = {
+        words: u.words.map((w) => ({ ...w, source: w.source ?? u.wordSource ?? 'import' })),
+        trees: u.trees ?? [],
+        entities: u.entities ?? [],
+        concepts: u.concepts ?? [],
+        interpretations: u.interpretations ?? [],
+        labels: u.labels ?? {},
+      };
+      const row = existing.get(u.id) as { audioId: number; endSec: number } | undefined;
+      if (row) {
+        if (row.audioId !== audioIds.get(u.audio))
+          fail(`Utterance "${u.id}" is in the project with another audio file.`, { utteranceId: u.id });
+        const last = u.words[u.words.length - 1];
+        if (last && last.endSec > row.endSec + 1e-3)
+          fail(`Utterance "${u.id}": word "${last.text}" ends after the utterance (${row.endSec} s).`, {
+            utteranceId: u.id,
+          });
+        importLayer(db, layerOf, u.id, gold);
+        summary.utterances++;
+        summary.words += u.words.length;
+        summary.trees += gold.trees.length;
+        summary.entities += gold.entities.length;
+        summary.concepts += gold.concepts.length;
+        if (k % 500 === 499 || k === total - 1) onProgress({ phase: 'write', done: k + 1, total });
+        return;
+      }
+      insertUtterance({ ...u, trees: [], entities: [], concepts: [], interpretations: [], labels: {} });
+      importLayer(db, layerOf, u.id, gold);
+      summary.trees += gold.trees.length;
+      summary.entities += gold.entities.length;
+      summary.concepts += gold.concepts.length;
+    } else {
+      if (exists.get(u.id) !== undefined)
+        fail(`Utterance "${u.id}" is already in the project.`, { utteranceId: u.id });
+      insertUtterance(u);
+      summary.trees += u.trees?.length ?? 0;
+      summary.entities += u.entities?.length ?? 0;
+      summary.concepts += u.concepts?.length ?? 0;
+    }
+    summary.utterances++;
+    summary.words += u.words.length;
+    if (k % 500 === 499 || k === total - 1) onProgress({ phase: 'write', done: k + 1, total });
+  });
+  function insertUtterance(u: CorpusUtterance): void {
     const audio = probed.get(u.audio)!;
     insUtt.run(
       u.id,
@@ -257,13 +306,7 @@ function insertAll(
     (u.entities ?? []).forEach((e, i) => insEntity.run(u.id, i, e.type, e.firstWord, e.lastWord));
     (u.concepts ?? []).forEach((x, i) => insConcept.run(u.id, i, x.attribute, x.value));
     (u.interpretations ?? []).forEach((x, i) => insInterp.run(u.id, i, x));
-    summary.utterances++;
-    summary.words += u.words.length;
-    summary.trees += u.trees?.length ?? 0;
-    summary.entities += u.entities?.length ?? 0;
-    summary.concepts += u.concepts?.length ?? 0;
-    if (k % 500 === 499 || k === total - 1) onProgress({ phase: 'write', done: k + 1, total });
-  });
+  }
   for (const sys of c.systems ?? []) {
     importSystemOutputs(db, sys.name, sys.outputs, sys.sourceFiles, sys.settings);
     summary.systems++;
@@ -307,6 +350,12 @@ export async function writeCorpus(
     checked?: boolean;
     /** The audio as `probeCorpus` read it, and the corpus checked against it: not read again. */
     probed?: Map<string, ProbedAudio> & { clamped?: string[] };
+    /**
+     * The gold goes to this annotator's layer (the annotator added, and the utterances assigned to them,
+     * if need be): of the utterances the project has, only that layer is written (refused if they have
+     * edited it); the utterances it lacks are added with the words as their adjudicated gold.
+     */
+    annotator?: string;
   },
 ): Promise<CorpusWriteSummary> {
   const onProgress = options.onProgress ?? (() => {});
@@ -322,7 +371,9 @@ export async function writeCorpus(
     try {
       if (db.readonly)
         throw new AppError('READ_ONLY', `${target} is read-only: nothing was imported.`, { path: target });
-      const summary = writeTransaction(target, db, () => insertAll(db, target, corpus, probed, onProgress));
+      const summary = writeTransaction(target, db, () =>
+        insertAll(db, target, corpus, probed, onProgress, options.annotator),
+      );
       // Copied into the project file by this connection, not later by whoever writes next.
       db.pragma('wal_checkpoint(PASSIVE)');
       return { ...summary, clamped: probed.clamped ?? [] };
@@ -333,7 +384,9 @@ export async function writeCorpus(
   const tmp = `${target}.${process.pid}.tmp`;
   const db = openDatabase(tmp, { create: true });
   try {
-    const summary = db.transaction(() => insertAll(db, target, corpus, probed, onProgress))();
+    const summary = db.transaction(() =>
+      insertAll(db, target, corpus, probed, onProgress, options.annotator),
+    )();
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
     fs.renameSync(tmp, target);

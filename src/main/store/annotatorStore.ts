@@ -168,6 +168,36 @@ export function createLayer(db: Db, annotator: number, utteranceId: string, gold
   );
 }
 
+/**
+ * Imported gold as an annotator's layer of an utterance (inside the caller's transaction), the utterance
+ * assigned to them. A layer they have not edited yet (its starting point, or an earlier import) is
+ * replaced; one they have edited is not overwritten: CONFLICT, naming it.
+ */
+export function importLayer(db: Db, annotator: number, utteranceId: string, gold: GoldRecords): void {
+  const rev = preparedOnce(
+    db,
+    'SELECT gold_rev FROM annotator_gold WHERE annotator_id = ? AND utterance_id = ?',
+  )
+    .pluck()
+    .get(annotator, utteranceId) as number | undefined;
+  if (rev !== undefined && rev > 0)
+    throw new AppError(
+      'CONFLICT',
+      `Annotator "${annotatorName(db, annotator)}" has edited their layer of utterance "${utteranceId}": ` +
+        'it is not overwritten by an import.',
+      { utteranceId, annotator },
+    );
+  preparedOnce(
+    db,
+    `INSERT INTO annotator_gold (annotator_id, utterance_id, gold, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (annotator_id, utterance_id) DO UPDATE SET gold = excluded.gold, updated_at = excluded.updated_at`,
+  ).run(annotator, utteranceId, JSON.stringify(gold), new Date().toISOString());
+  preparedOnce(
+    db,
+    'INSERT INTO assignment (annotator_id, utterance_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  ).run(annotator, utteranceId);
+}
+
 /** Takes utterances off an annotator's assignment; their layers stay (their work is not thrown away). */
 export function unassign(db: Db, annotator: number, utteranceIds: readonly string[]): number {
   return immediateTransaction(db, () => {

@@ -12,6 +12,7 @@ import type { CliIo, Command } from '../command';
 import { choiceOption, numberOption, optionError, parseCliArgs, positionalArgs } from '../options';
 import type { AlignmentReadOptions } from '../../import/alignmentReaders';
 import { AUDIO_END_TOLERANCE_SEC } from '../../import/writeCorpus';
+import { annotatorNameProblem } from '../../store/annotatorStore';
 
 export { formatIssue } from '../../import/issueList';
 
@@ -97,7 +98,8 @@ export const importCorpus: Command = {
   usage:
     'sieve import PROJECT.sieve --audio DIR (--alignment DIR|FILE | --transcripts DIR|FILE) [--lang en-us|fr-fr]\n' +
     '       [--tier NAME] [--segment-tier NAME] [--split-at-pause SECONDS] [--max-utterance SECONDS]\n' +
-    '       [--trees FILE [--tree-name NAME] [--typed]] [--entities FILE] [--name NAME] [--dry-run]\n' +
+    '       [--trees FILE [--tree-name NAME] [--typed]] [--entities FILE] [--name NAME] [--annotator NAME]\n' +
+    '       [--dry-run]\n' +
     '  pairs audio files (WAV, FLAC, MP3, Ogg) with alignments of the same name (Praat TextGrid, CTM,\n' +
     '  WhisperX/Gentle JSON, ELAN EAF, gold JSON Lines, STM segments); each pair becomes one utterance\n' +
     '  spanning its audio file, or several (NAME_0001 …) by segment tier, speaker tiers, WhisperX or STM\n' +
@@ -112,7 +114,10 @@ export const importCorpus: Command = {
     '  named like the audio, or one file of id<TAB>text lines, or an sclite .trn file); a recording that\n' +
     '  cannot be aligned is left out with the reason. --lang: the language spoken (default en-us).\n' +
     '  --trees: a bracket file, one tree per utterance (`# id = ID` before a tree, or in order);\n' +
-    '  --entities: inline SGML (one utterance per line), CoNLL or JSON spans, in utterance order',
+    '  --entities: inline SGML (one utterance per line), CoNLL or JSON spans, in utterance order.\n' +
+    "  --annotator: the gold is that annotator's layer (the annotator added and the utterances assigned to\n" +
+    '  them if need be); utterances the project has keep their adjudicated gold, new ones get the words as\n' +
+    '  their adjudicated starting point; a layer the annotator has edited is not overwritten',
   async run(args, io) {
     const { values, positionals } = parseCliArgs({
       args,
@@ -131,6 +136,7 @@ export const importCorpus: Command = {
         'split-at-pause': { type: 'string' },
         'max-utterance': { type: 'string' },
         'dry-run': { type: 'boolean' },
+        annotator: { type: 'string' },
       },
       allowPositionals: true,
     });
@@ -146,6 +152,8 @@ export const importCorpus: Command = {
     if (values.alignment === undefined && values.transcripts === undefined)
       throw optionError('--alignment', null, either);
     const lang = choiceOption('--lang', values.lang ?? 'en-us', ALIGN_LANGUAGES);
+    const annotatorProblem = values.annotator === undefined ? null : annotatorNameProblem(values.annotator);
+    if (annotatorProblem !== null) throw optionError('--annotator', values.annotator!, annotatorProblem);
     const read: AlignmentReadOptions = {
       ...(values.tier !== undefined ? { tier: values.tier } : {}),
       ...(values['segment-tier'] !== undefined ? { segmentTier: values['segment-tier'] } : {}),
@@ -252,10 +260,15 @@ export const importCorpus: Command = {
       );
       return 0;
     }
-    const summary = await writeCorpus(project, scanned.corpus, { create });
+    const summary = await writeCorpus(project, scanned.corpus, {
+      create,
+      ...(values.annotator !== undefined ? { annotator: values.annotator } : {}),
+    });
     for (const l of summary.clamped) io.err(`warning: ${l}\n`);
     io.out(
-      `${summary.created ? 'created' : 'updated'} ${project}: ${summary.utterances} utterances, ` +
+      `${summary.created ? 'created' : 'updated'} ${project}` +
+        (values.annotator !== undefined ? ` (annotator ${values.annotator}'s layer)` : '') +
+        `: ${summary.utterances} utterances, ` +
         `${summary.words} words, ${summary.trees} trees, ${summary.entities} entities, ` +
         `${summary.concepts} concepts, ${summary.audioFiles} audio files added; ${scanned.skipped.length} skipped\n`,
     );

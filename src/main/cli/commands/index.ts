@@ -61,6 +61,13 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./export')).exportCommand,
   },
   {
+    name: 'annotators',
+    summary:
+      "List and add a project's annotators, assign them utterances, set the owner and blind annotation",
+    project: true,
+    load: async () => (await import('./annotators')).annotators,
+  },
+  {
     name: 'export-annotator',
     summary: "Write one annotator's utterances, audio and layer as a project of its own, to annotate offline",
     project: true,
