@@ -7,11 +7,13 @@ import { type CorpusWriteSummary, writeCorpus } from '../import/writeCorpus';
 /**
  * Writes a project file for `input`, with audio paths (relative to `baseDir`) stored relative to the
  * project file. The file appears only when complete: it is built under a temporary name and renamed.
+ * With `annotator`, the manifest's gold is that annotator's layer (see `writeCorpus`).
  */
 export async function createProject(
   file: string,
   input: ProjectManifestInput,
   baseDir: string,
+  options: { annotator?: string } = {},
 ): Promise<CorpusWriteSummary> {
   const parsed = ProjectManifest.safeParse(input);
   if (!parsed.success) {
@@ -35,6 +37,6 @@ export async function createProject(
         outputs: sys.outputs,
       })),
     },
-    { create: true },
+    { create: true, ...(options.annotator !== undefined ? { annotator: options.annotator } : {}) },
   );
 }

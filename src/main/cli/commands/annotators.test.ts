@@ -197,3 +197,27 @@ describe('sieve import --annotator', () => {
     ).toBe(2);
   });
 });
+
+describe('sieve create --annotator', () => {
+  it("makes the manifest's gold that annotator's layer", async () => {
+    const { manifest } = await makeProject(dir);
+    const withTree = {
+      ...manifest,
+      utterances: manifest.utterances.map((u) =>
+        u.id === 'train-1'
+          ? { ...u, trees: [{ name: 'syntax', typed: false, bracket: '(S I (VP want to))' }] }
+          : u,
+      ),
+    };
+    fs.writeFileSync(path.join(dir, 'm.json'), JSON.stringify(withTree));
+    const r = await sieve('create', 'q.sieve', 'm.json', '--annotator', 'ann');
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/created .*q\.sieve \(annotator ann's layer\)/);
+    withDb('q.sieve', (db) => {
+      expect(readLayer(db, annotatorId(db, 'ann'), 'train-1')!.gold.trees).toHaveLength(1);
+      expect(readGold(db, 'train-1').trees).toEqual([]);
+      expect(readGold(db, 'train-1').words.map((w) => w.text)).toEqual(['I', 'want', 'to']);
+    });
+    expect((await sieve('create', 'r.sieve', 'm.json', '--annotator', 'a,b')).code).toBe(2);
+  });
+});

@@ -1,16 +1,25 @@
 import path from 'node:path';
 import { createProject } from '../../store/createProject';
 import type { Command } from '../command';
-import { parseCliArgs, positionalArgs } from '../options';
+import { optionError, parseCliArgs, positionalArgs } from '../options';
+import { annotatorNameProblem } from '../../store/annotatorStore';
 import { readTextFileOrThrow } from '../../import/readTextFile';
 
 /** `sieve create OUT.sieve MANIFEST.json`: a new project from audio files and word timings. */
 export const create: Command = {
   name: 'create',
   summary: 'Create a project file from a JSON manifest of audio and word timings',
-  usage: 'sieve create OUT.sieve MANIFEST.json',
+  usage:
+    'sieve create OUT.sieve MANIFEST.json [--annotator NAME]\n' +
+    "  --annotator: the manifest's gold is that annotator's layer; the adjudicated layer gets the words",
   async run(args, io) {
-    const { positionals } = parseCliArgs({ args, options: {}, allowPositionals: true });
+    const { values, positionals } = parseCliArgs({
+      args,
+      options: { annotator: { type: 'string' } },
+      allowPositionals: true,
+    });
+    const problem = values.annotator === undefined ? null : annotatorNameProblem(values.annotator);
+    if (problem !== null) throw optionError('--annotator', values.annotator!, problem);
     const [outArg, manifestArg] = positionalArgs(positionals, ['OUT.sieve', 'MANIFEST.json']) as [
       string,
       string,
@@ -29,8 +38,15 @@ export const create: Command = {
       io.err(`${(err as Error).message}\n`);
       return 1;
     }
-    await createProject(out, manifest as never, path.dirname(manifestPath));
-    io.out(`created ${out}\n`);
+    await createProject(
+      out,
+      manifest as never,
+      path.dirname(manifestPath),
+      values.annotator !== undefined ? { annotator: values.annotator } : {},
+    );
+    io.out(
+      `created ${out}${values.annotator !== undefined ? ` (annotator ${values.annotator}'s layer)` : ''}\n`,
+    );
     return 0;
   },
 };
