@@ -11,7 +11,14 @@ import { readGold } from '../store/goldStore';
 import { type Db, openDatabase } from '../store/openDatabase';
 import { readHeader } from '../store/projectFile';
 import { migrations } from '../store/migrations';
-import { annotatorId, assignedUtterances, readLayer } from '../store/annotatorStore';
+import {
+  BLIND_KEY,
+  OWNER_KEY,
+  annotatorId,
+  assignedUtterances,
+  readLayer,
+  teamSettings,
+} from '../store/annotatorStore';
 import {
   EXPORT_META_KEY,
   type ExportRecord,
@@ -20,7 +27,6 @@ import {
   metaValue,
   projectIdentity,
 } from './exportRecord';
-import { BLIND_META_KEY, OWNER_META_KEY, blindAnnotation } from './teamSettings';
 
 /** What to export and where. */
 export interface ExportAnnotatorOptions {
@@ -233,9 +239,8 @@ function writeOutput(
   meta.run('created', record.exportedAt);
   const settings = metaValue(src, 'annotation.settings');
   if (settings) meta.run('annotation.settings', settings);
-  const blind = metaValue(src, BLIND_META_KEY);
-  if (blind) meta.run(BLIND_META_KEY, blind);
-  meta.run(OWNER_META_KEY, options.annotator);
+  meta.run(BLIND_KEY, record.blind ? '1' : '0');
+  meta.run(OWNER_KEY, options.annotator);
   meta.run(EXPORT_META_KEY, JSON.stringify(record));
 
   const insAudio = out.prepare(
@@ -344,7 +349,7 @@ export async function exportAnnotator(
   const db = openSource(src);
   try {
     const { items, audio, allUtterances, newLayers } = collect(db, options.annotator);
-    const blind = blindAnnotation(db);
+    const { blind } = teamSettings(db);
     const names = copyNames(audio);
     const record: ExportRecord = {
       format: 1,

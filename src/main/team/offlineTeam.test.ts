@@ -8,11 +8,17 @@ import { makeProject, tempDir } from '../../../test/helpers/tempProject';
 import { runSieve, type SieveRun } from '../../../test/helpers/runSieve';
 import { diffGold } from '../../core/gold/diff';
 import type { GoldRecords } from '../../core/gold/records';
-import { addAnnotator, annotatorId, assign, readLayer } from '../store/annotatorStore';
+import {
+  addAnnotator,
+  annotatorId,
+  assign,
+  readLayer,
+  setTeamSettings,
+  teamSettings,
+} from '../store/annotatorStore';
 import { applyGoldDiff, readGold, undoRedo } from '../store/goldStore';
 import { type Db, openDatabase } from '../store/openDatabase';
 import { EXPORT_META_KEY, ExportRecord } from './exportRecord';
-import { BLIND_META_KEY, OWNER_META_KEY } from './teamSettings';
 
 let dir: string;
 let cleanup: () => void;
@@ -136,7 +142,7 @@ describe('sieve export-annotator', () => {
     withDb(out, (db) => {
       const meta = (key: string): unknown =>
         db.prepare('SELECT value FROM project_meta WHERE key = ?').pluck().get(key);
-      expect(meta(OWNER_META_KEY)).toBe('Anna');
+      expect(teamSettings(db)).toEqual({ owner: 'Anna', blind: true });
       const record = ExportRecord.parse(JSON.parse(meta(EXPORT_META_KEY) as string));
       expect(record).toMatchObject({ annotator: 'Anna', blind: true, audio: 'copied' });
       expect(record.source.path).toBe(project);
@@ -160,15 +166,14 @@ describe('sieve export-annotator', () => {
   });
 
   it('carries the adjudicated gold when annotation is not blind, and references the audio with --no-audio', async () => {
-    withDb(project, (db) =>
-      db.prepare('INSERT INTO project_meta (key, value) VALUES (?, ?)').run(BLIND_META_KEY, 'false'),
-    );
+    withDb(project, (db) => setTeamSettings(db, { blind: false }));
     const out = await exportAnna('open.sieve', '--no-audio');
     expect(fs.existsSync(path.join(dir, 'open-audio'))).toBe(false);
     const rows = dump(out);
     expect(rows.gold_tree).toHaveLength(1);
     expect(rows.gold_entity).toHaveLength(1);
     withDb(out, (db) => {
+      expect(teamSettings(db)).toEqual({ owner: 'Anna', blind: false });
       expect(db.prepare('SELECT path FROM audio_file ORDER BY id').pluck().all()).toEqual([
         'project/audio/a.wav',
         'project/audio/b.wav',
