@@ -156,6 +156,14 @@ describe('layerAgreement: worked examples', () => {
     expect(t!.structIou?.score).toBeGreaterThan(0);
   });
 
+  it('gives Struct-IoU no figure, with the reason, when the word times of a layer cannot be read', () => {
+    const reversed = gold([w('the', 0, 1), w('cat', 2, 1.5), w('sat', 2, 3)], { trees: tb.trees });
+    const [t] = layerAgreement(ta, reversed).trees;
+    expect(t!.structIou).toBeUndefined();
+    expect(t!.structIouReason).toMatch(/^Struct-IoU: b word 2 ends \(1\.5\) before/);
+    expect(t!.parseval?.f1).toBe(0.5);
+  });
+
   it('lists tree names present in one layer only', () => {
     const u = layerAgreement(ta, gold(the));
     expect(u.trees).toEqual([]);
