@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type GoldRecords, type GoldWord, emptyGold } from '../gold/records';
 import { MetricInputError } from '../errors';
+import { bootstrapInterval } from '../stats/bootstrap';
+import { additiveStatistic } from '../stats/statistic';
 import { type AnnotatedUtterance, agreementTable, corpusAgreement, spansUnitizingAlpha } from './corpus';
 import { cohenKappa, fleissKappa } from './kappa';
 import { krippendorffAlphaNominal } from './alpha';
@@ -105,6 +107,28 @@ describe('corpusAgreement: worked example', () => {
     const again = corpusAgreement([layerAgreement(u1a, u1b), layerAgreement(u2a, u2b)]);
     expect(again).toEqual(c);
     expect(c.signature).toBe(agreementSignature());
+  });
+
+  it('gives each figure the interval of its own bootstrap, though figures are resampled together', () => {
+    const ratio = additiveStatistic('ratio', 2, (s) => (s[1] === 0 ? Number.NaN : s[0]! / s[1]!));
+    const us = [layerAgreement(u1a, u1b), layerAgreement(u2a, u2b), layerAgreement(u2a, u1b)];
+    const pooled = corpusAgreement(us, { bootstrap: { resamples: 300, seed: 7 } });
+    const alone = (items: number[]) =>
+      bootstrapInterval(ratio, Float64Array.from(items), { resamples: 300, seed: 7 });
+    const wer = alone(
+      us.flatMap((u) => [u.words.stats.S + u.words.stats.D + u.words.stats.I, (u.words.a + u.words.b) / 2]),
+    );
+    expect([pooled.words.wer.lo, pooled.words.wer.hi]).toEqual([wer.lo, wer.hi]);
+    const mean = alone(
+      us.flatMap((u) => [
+        u.words.boundaryDeltasSec.reduce((x, d) => x + d, 0),
+        u.words.boundaryDeltasSec.length,
+      ]),
+    );
+    expect([pooled.words.boundaries.meanSec.lo, pooled.words.boundaries.meanSec.hi]).toEqual([
+      mean.lo,
+      mean.hi,
+    ]);
   });
 });
 

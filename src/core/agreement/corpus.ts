@@ -272,25 +272,39 @@ function categoricalAgreement(values: readonly { a: string | null; b: string | n
   return { kappa: cohenKappa(pairs), alpha: krippendorffAlphaNominal(values.map(({ a, b }) => [a, b])) };
 }
 
-/** Computes every pending figure and its interval, from one shared set of resamples per item count. */
+/**
+ * Computes every pending figure and its interval. Figures over the same number of utterances are
+ * resampled together by `bootstrapIntervals`, which gives what one call per figure with the same seed
+ * gives, drawing the resamples once.
+ */
 function resolvePending(
   pending: readonly Pending[],
   bootstrap: { resamples: number; seed: number; confidence: number },
 ): void {
+  const groups = new Map<string, { p: Pending; values: Float64Array; value: number }[]>();
   for (const p of pending) {
     const values = Float64Array.from(p.values);
-    if (values.length === 0) {
+    const value = values.length === 0 ? undefined : defined(p.stat.combine(values));
+    if (value === undefined) {
       p.set({ value: undefined, n: p.n });
       continue;
     }
-    const value = defined(p.stat.combine(values));
-    if (value === undefined) {
-      p.set({ value, n: p.n });
-      continue;
-    }
-    const [b] = bootstrapIntervals([p.stat], [values], bootstrap);
-    const ok = b!.undefinedResamples * 2 <= b!.resamples;
-    p.set({ value, n: p.n, lo: ok ? defined(b!.lo) : undefined, hi: ok ? defined(b!.hi) : undefined });
+    const key = `${p.stat.fromSums ? 'sums' : 'combine'}:${values.length / p.stat.width}`;
+    const group = groups.get(key) ?? [];
+    group.push({ p, values, value });
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    const results = bootstrapIntervals(
+      group.map((g) => g.p.stat),
+      group.map((g) => g.values),
+      bootstrap,
+    );
+    group.forEach(({ p, value }, k) => {
+      const b = results[k]!;
+      const ok = b.undefinedResamples * 2 <= b.resamples;
+      p.set({ value, n: p.n, lo: ok ? defined(b.lo) : undefined, hi: ok ? defined(b.hi) : undefined });
+    });
   }
 }
 
