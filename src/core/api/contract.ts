@@ -416,6 +416,8 @@ export const contract = {
       locate: UtteranceId.optional(),
       /** `disagreement`: most disagreement between the annotator layers first (project order otherwise). */
       sort: z.enum(['project', 'disagreement']).optional(),
+      /** Only the utterances assigned to this annotator, with their layer's status. */
+      annotator: AnnotatorName.optional(),
     }),
     output: UtterancePage,
   },

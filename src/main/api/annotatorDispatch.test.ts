@@ -222,4 +222,31 @@ describe('annotators through the API', () => {
     });
     expect(bugs).toEqual([]);
   });
+
+  it("lists an annotator's assigned utterances with their layer's status", async () => {
+    await run('annotator:add', { name: 'ann' });
+    await run('assignment:set', { annotator: 'ann', utteranceIds: ['air-1'] });
+    await run('utterance:setStatus', {
+      utteranceId: 'air-1',
+      status: 'in_progress',
+      layer: { annotator: 'ann' },
+    });
+    expect(await run('utterance:list', { annotator: 'ann' })).toMatchObject({
+      ok: true,
+      value: { total: 1, items: [{ id: 'air-1', status: 'in_progress' }] },
+    });
+    expect(await run('utterance:list', { annotator: 'ann', locate: 'train-1', limit: 0 })).toMatchObject({
+      ok: true,
+      value: { total: 1, position: null },
+    });
+    expect(await run('utterance:list', {})).toMatchObject({
+      ok: true,
+      value: { total: 2, items: [{ id: 'train-1' }, { id: 'air-1', status: 'todo' }] },
+    });
+    expect(await run('utterance:list', { annotator: 'nobody' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(bugs).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import type { AnnotationStatus } from '../../core/model/schemas';
 import { DisagreementIndex } from '../agreement/disagreementIndex';
 import type { Db } from './openDatabase';
 import { preparedOnce } from './statementCache';
+import { annotatorId } from './annotatorStore';
 
 /** A window of the utterance list: `items` from `offset` among the `total` utterances matching. */
 export interface UtteranceWindow {
@@ -32,6 +33,11 @@ export interface UtteranceWindowRequest {
   filter?: string;
   locate?: string;
   sort?: UtteranceOrder;
+  /**
+   * Only the utterances assigned to this annotator, each with the status of their layer (the filter's
+   * terms still read the utterance's own status).
+   */
+  annotator?: string;
 }
 
 /** An utterance's row as the list and the store read it (`rid`, its rowid, where a window reads it). */
@@ -127,6 +133,25 @@ export class UtteranceLists {
     return rowids;
   }
 
+  /** `rowids(terms, sort)` of the utterances assigned to the annotator `layer` only. */
+  private assignedRowids(terms: string[], sort: UtteranceOrder, layer: number): Int32Array | Float64Array {
+    const key = `assigned:${layer}:${sort}:${JSON.stringify(terms)}`;
+    const state = this.state();
+    const kept = this.matching.get(key);
+    if (kept && kept.state === state) return kept.rowids;
+    const all = this.rowids(terms, sort);
+    const assigned = new Set(
+      preparedOnce(
+        this.db,
+        'SELECT u.rowid FROM assignment s JOIN utterance u ON u.id = s.utterance_id WHERE s.annotator_id = ?',
+        (s) => s.pluck(),
+      ).all(layer) as number[],
+    );
+    const rowids = all.filter((r) => assigned.has(r));
+    this.keep(key, state, rowids);
+    return rowids;
+  }
+
   /** Keeps `rowids` for `key` as of `state`, with the few most recently used others. */
   private keep(key: string, state: string, rowids: Int32Array | Float64Array): void {
     this.matching.delete(key);
@@ -167,9 +192,11 @@ export class UtteranceLists {
     filter = '',
     locate,
     sort = 'project',
+    annotator,
   }: UtteranceWindowRequest): UtteranceWindow {
     const terms = filterTerms(filter);
-    const rowids = this.rowids(terms, sort);
+    const layer = annotator === undefined ? undefined : annotatorId(this.db, annotator);
+    const rowids = layer === undefined ? this.rowids(terms, sort) : this.assignedRowids(terms, sort, layer);
     const start = Math.min(offset, rowids.length);
     const slice = Array.from(rowids.subarray(start, Math.min(rowids.length, start + limit)));
     const rows =
@@ -182,9 +209,18 @@ export class UtteranceLists {
              FROM utterance u WHERE u.rowid IN (SELECT value FROM json_each(?))`,
           ).all(JSON.stringify(slice)) as UtteranceRow[]);
     const byRowid = new Map(rows.map((r) => [r.rid, r]));
+    const layerStatus = preparedOnce(
+      this.db,
+      'SELECT status FROM annotator_gold WHERE annotator_id = ? AND utterance_id = ?',
+      (s) => s.pluck(),
+    );
     const items = slice.flatMap((rid) => {
       const r = byRowid.get(rid);
-      return r ? [toSummary(r)] : [];
+      if (!r) return [];
+      const summary = toSummary(r);
+      if (layer === undefined) return [summary];
+      const status = layerStatus.get(layer, r.id) as AnnotationStatus | undefined;
+      return [status === undefined ? summary : { ...summary, status }];
     });
     const answer: UtteranceWindow = { total: rowids.length, offset: start, items };
     if (locate !== undefined) {
