@@ -58,7 +58,15 @@ export type Action =
   | 'redo'
   | 'focusText'
   | 'focusConcepts'
-  | 'shortcuts';
+  | 'shortcuts'
+  | 'takeFromA'
+  | 'takeFromB'
+  | 'takeSubtreeFromA'
+  | 'takeSubtreeFromB'
+  | 'takeEntitiesFromA'
+  | 'takeEntitiesFromB'
+  | 'takeUtteranceFromA'
+  | 'takeUtteranceFromB';
 
 /** What a key press asks for: an action, or an entity of a type over the selection. */
 export type Command = { action: Action } | { action: 'entity'; type: string };
@@ -69,7 +77,15 @@ export interface Binding {
   keys: string[];
   action: Action;
   label: string;
-  group: 'Playback and view' | 'Utterances' | 'Selection' | 'Words' | 'Tree' | 'Entities' | 'Editing';
+  group:
+    | 'Playback and view'
+    | 'Utterances'
+    | 'Selection'
+    | 'Words'
+    | 'Tree'
+    | 'Entities'
+    | 'Editing'
+    | 'Adjudication (the adjudication view)';
 }
 
 /** The key table of the workspace. */
@@ -203,6 +219,36 @@ export const BINDINGS: readonly Binding[] = [
   { keys: ['b'], action: 'focusText', label: 'to the bracket text (Esc comes back)', group: 'Editing' },
   { keys: ['c'], action: 'focusConcepts', label: 'to concepts and interpretations', group: 'Editing' },
   { keys: ['?'], action: 'shortcuts', label: 'this sheet', group: 'Editing' },
+  ...(['A', 'B'] as const).flatMap((side): Binding[] => {
+    const key = side === 'A' ? 'j' : 'k';
+    const group = 'Adjudication (the adjudication view)';
+    return [
+      {
+        keys: [key],
+        action: `takeFrom${side}`,
+        label: `take the selection from annotator ${side}: the selected words' boundaries, the selected node (its label, or ${side}'s node over its words) or the selected entity`,
+        group,
+      },
+      {
+        keys: [`Shift+${key}`],
+        action: `takeSubtreeFrom${side}`,
+        label: `take annotator ${side}'s subtree over the selection (the words must be the same)`,
+        group,
+      },
+      {
+        keys: [`Alt+${key}`],
+        action: `takeEntitiesFrom${side}`,
+        label: `take annotator ${side}'s entities over the selected words (none, where ${side} has none)`,
+        group,
+      },
+      {
+        keys: [`Alt+Shift+${key}`],
+        action: `takeUtteranceFrom${side}`,
+        label: `take the whole utterance from annotator ${side}`,
+        group,
+      },
+    ];
+  }),
 ];
 
 /** A key event as the keymap needs it (a DOM KeyboardEvent fits). */

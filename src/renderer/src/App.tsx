@@ -17,6 +17,8 @@ interface ProjectData {
 /** The open utterance and its place in the whole list (project order), which ← and → move along. */
 interface Opened {
   id: string;
+  /** Its adjudication view rather than its workspace. */
+  adjudicate?: boolean;
   position: { index: number; count: number };
 }
 
@@ -59,11 +61,11 @@ export function App() {
     setOpened(next);
   }, []);
   const open = useCallback(
-    (id: string, errorFocus?: ErrorFocus, position?: Opened['position']) => {
+    (id: string, errorFocus?: ErrorFocus, position?: Opened['position'], adjudicate = false) => {
       setSelectedId(id);
       setFocus(errorFocus ?? null);
       if (position) {
-        show({ id, position });
+        show({ id, position, adjudicate });
         return;
       }
       const turn = ++turns.current;
@@ -71,7 +73,7 @@ export function App() {
         (w) =>
           turn === turns.current &&
           w.position != null &&
-          setOpened({ id, position: { index: w.position, count: w.total } }),
+          setOpened({ id, adjudicate, position: { index: w.position, count: w.total } }),
         () => turn === turns.current && setOpened(null),
       );
     },
@@ -86,7 +88,7 @@ export function App() {
   useEffect(() => {
     const follow = (): void => {
       const place = parsePlace(window.location.hash);
-      if (place) open(place.utteranceId);
+      if (place) open(place.utteranceId, undefined, undefined, place.adjudicate === true);
       else show(null);
     };
     if (parsePlace(window.location.hash)) follow();
@@ -94,22 +96,26 @@ export function App() {
     return () => window.removeEventListener('popstate', follow);
   }, [open, show]);
   const openedId = opened?.id ?? null;
+  const openedAdjudicate = opened?.adjudicate === true;
   const lastOpened = useRef<string | null>(null);
   useEffect(() => {
     // Until the utterance named at startup is open, the address keeps naming it.
     const was = lastOpened.current;
     lastOpened.current = openedId;
     if (openedId === null && was === null) return;
-    const shown = parsePlace(window.location.hash)?.utteranceId ?? null;
-    if (shown === openedId) return;
+    const place = parsePlace(window.location.hash);
+    if ((place?.utteranceId ?? null) === openedId && (place?.adjudicate === true) === openedAdjudicate)
+      return;
     history.pushState(
       null,
       '',
       openedId === null
         ? window.location.pathname + window.location.search
-        : placeHash({ utteranceId: openedId }),
+        : placeHash(
+            openedAdjudicate ? { utteranceId: openedId, adjudicate: true } : { utteranceId: openedId },
+          ),
     );
-  }, [openedId]);
+  }, [openedId, openedAdjudicate]);
   const navigate = useCallback(
     (delta: number) => {
       if (!opened) return;
@@ -118,7 +124,8 @@ export function App() {
       call('utterance:list', { offset: index, limit: 1 }).then(
         (w) => {
           const next = w.items[0];
-          if (next) open(next.id, undefined, { index, count: w.total });
+          // The adjudication view stays the adjudication view (where the next utterance has layers to compare).
+          if (next) open(next.id, undefined, { index, count: w.total }, opened.adjudicate === true);
         },
         () => undefined,
       );
@@ -165,7 +172,9 @@ export function App() {
       )}
       {opened ? (
         <UtteranceView
-          key={opened.id}
+          key={`${opened.adjudicate ? 'adjudicate' : 'u'}:${opened.id}`}
+          adjudicate={opened.adjudicate === true}
+          onAdjudicate={() => open(opened.id, undefined, opened.position, true)}
           utteranceId={opened.id}
           position={opened.position}
           focus={focus}
@@ -178,6 +187,7 @@ export function App() {
           selectedId={selectedId}
           onSelect={setSelectedId}
           onOpen={open}
+          onAdjudicate={(id) => open(id, undefined, undefined, true)}
           place={place}
           onPlace={setPlace}
         />

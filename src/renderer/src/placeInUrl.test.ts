@@ -12,6 +12,8 @@ describe('place in the URL', () => {
     });
     expect(parsePlace('#/u/a%2Fb%20c')).toEqual({ utteranceId: 'a/b c' });
     expect(placeHash(null)).toBe('');
+    expect(placeHash({ utteranceId: 'a b', adjudicate: true })).toBe('#/adjudicate/a%20b');
+    expect(parsePlace('#/adjudicate/a%20b')).toEqual({ utteranceId: 'a b', adjudicate: true });
   });
 
   it('reads anything else as no place', () => {

@@ -3,6 +3,7 @@ import type { UtteranceSummary } from '../../../core/model/schemas';
 import { formatTime, STATUS_LABEL } from '../format';
 import { isTyping } from '../hooks/useApi';
 import type { ErrorFocus } from '../workspace/errorFocus';
+import { AdjudicateButton } from '../adjudication/AdjudicateButton';
 import { ErrorNote } from './ErrorNote';
 import { ScoringSection } from './ScoringSection';
 import { useUtteranceWindows } from './useUtteranceWindows';
@@ -21,6 +22,8 @@ interface Props {
   onSelect(id: string): void;
   /** Opens an utterance; `focus` is an error of the ASR error lists to select and play in it. */
   onOpen(id: string, focus?: ErrorFocus): void;
+  /** Opens an utterance's adjudication view. */
+  onAdjudicate?(id: string): void;
   place: ListPlace;
   onPlace(place: ListPlace): void;
 }
@@ -34,7 +37,7 @@ const MARGIN_ROWS = 20;
  * The utterance list: filter box, ↑/↓ to move, Enter to open, / to filter. Only the rows in view (and a
  * margin) are drawn, read page by page from the store as the list scrolls; the store filters.
  */
-export function ProjectView({ count, selectedId, onSelect, onOpen, place, onPlace }: Props) {
+export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate, place, onPlace }: Props) {
   const [filter, setFilter] = useState(place.filter);
   const [scrollTop, setScrollTop] = useState(place.scrollTop);
   const [viewHeight, setViewHeight] = useState(480);
@@ -165,6 +168,7 @@ export function ProjectView({ count, selectedId, onSelect, onOpen, place, onPlac
             <span className="muted" data-testid="list-count">
               {total ?? '—'} of {count} · ↑/↓ move · Enter open
             </span>
+            {onAdjudicate && <AdjudicateButton utteranceId={selectedId} onAdjudicate={onAdjudicate} />}
           </div>
           {lists.error && <ErrorNote error={lists.error} />}
           <div

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { AnnotatorLayer } from '../../../core/api/annotators';
 import type { GoldState } from '../../../core/api/contract';
 import type { AnnotationSettings, AnnotationSettingsState } from '../../../core/edit/settings';
 import type { Peaks, UtteranceDetail } from '../../../core/model/schemas';
@@ -15,6 +16,9 @@ interface Props {
   focus?: ErrorFocus | null;
   onBack(): void;
   onNavigate(delta: number): void;
+  /** Opens the utterance's adjudication view (offered where it has two or more annotator layers). */
+  adjudicate?: boolean;
+  onAdjudicate?(): void;
 }
 
 interface Loaded {
@@ -22,20 +26,31 @@ interface Loaded {
   peaks: Peaks | null;
   gold: GoldState;
   settings: AnnotationSettingsState;
+  /** The annotators' layers of the utterance. */
+  layers: AnnotatorLayer[];
 }
 
 async function loadUtterance(id: string): Promise<Loaded> {
-  const [detail, gold, settings] = await Promise.all([
+  const [detail, gold, settings, layers] = await Promise.all([
     call('utterance:get', { utteranceId: id }),
     call('gold:get', { utteranceId: id }),
     call('annotation:getSettings', {}),
+    call('gold:layers', { utteranceId: id }),
   ]);
   const peaks = detail.audio.state === 'ok' ? await call('audio:peaks', { audioId: detail.audio.id }) : null;
-  return { detail, peaks, gold, settings };
+  return { detail, peaks, gold, settings, layers: layers.layers };
 }
 
 /** One utterance: loads what the annotation workspace needs and shows it. */
-export function UtteranceView({ utteranceId, position, focus, onBack, onNavigate }: Props) {
+export function UtteranceView({
+  utteranceId,
+  position,
+  focus,
+  onBack,
+  onNavigate,
+  adjudicate = false,
+  onAdjudicate,
+}: Props) {
   const loaded = useLoad(() => loadUtterance(utteranceId), [utteranceId]);
   const [settings, setSettings] = useState<AnnotationSettingsState | null>(null);
   const saveSettings = useCallback(async (next: AnnotationSettings) => {
@@ -49,7 +64,8 @@ export function UtteranceView({ utteranceId, position, focus, onBack, onNavigate
         <ErrorNote error={loaded.error} />
       </main>
     );
-  const { detail, peaks, gold } = loaded.value;
+  const { detail, peaks, gold, layers } = loaded.value;
+  const adjudicable = layers.length >= 2;
   return (
     <Workspace
       detail={detail}
@@ -61,6 +77,8 @@ export function UtteranceView({ utteranceId, position, focus, onBack, onNavigate
       onBack={onBack}
       onNavigate={onNavigate}
       onSettings={saveSettings}
+      layers={adjudicate && adjudicable ? layers : null}
+      onAdjudicate={!adjudicate && adjudicable ? onAdjudicate : null}
     />
   );
 }

@@ -1,9 +1,14 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import type { AnnotatorLayer } from '../../../core/api/annotators';
 import type { GoldState } from '../../../core/api/contract';
 import type { Peaks, UtteranceDetail } from '../../../core/model/schemas';
 import type { AnnotationSettings, AnnotationSettingsState } from '../../../core/edit/settings';
 import { selectionWords } from '../../../core/edit/selection';
 import { mediaUrl } from '../bridge';
+import { AnnotatorTiers } from '../adjudication/AnnotatorTiers';
+import { DifferenceList } from '../adjudication/DifferenceList';
+import { useAdjudication } from '../adjudication/useAdjudication';
+import '../adjudication/adjudication.css';
 import { AnnotationTiers } from './AnnotationTiers';
 import { AxisBody } from './AxisBody';
 import { Clock } from './clock';
@@ -50,6 +55,13 @@ interface Props {
   onBack(): void;
   onNavigate(delta: number): void;
   onSettings(settings: AnnotationSettings): Promise<void>;
+  /**
+   * The annotators' layers of the utterance, to adjudicate: their tiers and differences are shown under
+   * the adjudicated layer's, and the take keys work. Absent in the plain workspace.
+   */
+  layers?: readonly AnnotatorLayer[] | null;
+  /** Opens the adjudication view of this utterance (offered when it has two or more annotator layers). */
+  onAdjudicate?: (() => void) | null;
 }
 
 /**
@@ -67,12 +79,15 @@ export function Workspace({
   onBack,
   onNavigate,
   onSettings,
+  layers = null,
+  onAdjudicate = null,
 }: Props) {
   const u = detail.utterance;
   const axis = useMemo(() => new TimeAxis(), []);
   const clock = useMemo(() => new Clock(), []);
   const editor = useGoldEditor(u.id, goldState);
   const { gold, say, current } = editor;
+  const adjudication = useAdjudication(layers, editor);
   useWorkspaceMeasures(gold, clock, current);
   const refuse = useCallback((text: string) => say({ kind: 'error', text }), [say]);
   const player = usePlayer(current);
@@ -122,6 +137,7 @@ export function Workspace({
     focusText,
     focusConcepts,
     refuse,
+    adjudicate: adjudication?.command,
   });
   const rename = useCallback(() => run({ action: 'rename' }), [run]);
   const actions = useTierActions(axis, limits, editor, setSelection, player.playWords, rename, refuse);
@@ -131,7 +147,10 @@ export function Workspace({
   const url = mediaUrl(detail.audio.id);
   const durationSec = peaks?.durationSec ?? detail.audio.durationSec;
   return (
-    <main className="page utterance-view" data-utterance={u.id}>
+    <main
+      className={adjudication ? 'page utterance-view adjudicating' : 'page utterance-view'}
+      data-utterance={u.id}
+    >
       <WorkspaceToolbar
         detail={detail}
         wordCount={gold.words.length}
@@ -144,7 +163,25 @@ export function Workspace({
         onUndo={() => void editor.undo()}
         onRedo={() => void editor.redo()}
         onKeys={() => dialogs.setSheet(true)}
-        tools={<AlignControls aligner={aligner} hasSelection={span !== null} />}
+        tools={
+          <>
+            {adjudication && (
+              <span className="adjudication-badge" data-testid="adjudication-badge">
+                Adjudicating: {adjudication.a.annotator} and {adjudication.b.annotator}
+              </span>
+            )}
+            {onAdjudicate && (
+              <button
+                type="button"
+                onClick={onAdjudicate}
+                title="Compare the annotators' layers and take from them"
+              >
+                Adjudicate
+              </button>
+            )}
+            <AlignControls aligner={aligner} hasSelection={span !== null} />
+          </>
+        }
       />
       <div className="axis-panel">
         <AxisBody
@@ -191,6 +228,20 @@ export function Workspace({
             errorStep={errorStep}
             playRange={player.playRange}
           />
+          {adjudication && (
+            <AnnotatorTiers
+              adjudication={adjudication}
+              gold={gold}
+              treeName={trees.name}
+              durationSec={durationSec}
+              clock={clock}
+              axis={axis}
+              limits={limits}
+              select={setSelection}
+              playRange={player.playRange}
+              refuse={refuse}
+            />
+          )}
         </AxisBody>
       </div>
       <TransportBar
@@ -203,6 +254,15 @@ export function Workspace({
         message={editor.message}
         onDismiss={() => say(null)}
       />
+      {adjudication && (
+        <DifferenceList
+          adjudication={adjudication}
+          gold={gold}
+          select={setSelection}
+          playRange={player.playRange}
+          setStatus={setStatus}
+        />
+      )}
       {rest && (
         <SidePanels
           editor={editor}

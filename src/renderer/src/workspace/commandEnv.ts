@@ -8,6 +8,7 @@ import { loadTree } from '../../../core/edit/goldTrees';
 import { type Selection, type SelectionContext, selectionWords } from '../../../core/edit/selection';
 import { type SiblingRange, rangeForWords } from '../../../core/edit/treeEdit';
 import { wordAt } from './clock';
+import type { TakeKind, TakeSide } from '../adjudication/adjudicateCommand';
 import type { PromptRequest } from './LabelPrompt';
 import type { TreeDialogRequest } from './TreeDialog';
 
@@ -32,6 +33,8 @@ export interface CommandEnv {
   select(sel: Selection): void;
   prompt(req: PromptRequest): void;
   playWords(first: number, last: number): void;
+  /** In the adjudication view: takes `kind` from annotator A or B into the adjudicated layer. */
+  adjudicate?(kind: TakeKind, side: TakeSide): void;
   player: {
     playPause(): void;
     /** Loops words `first..last` (null stops looping). */

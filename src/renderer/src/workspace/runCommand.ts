@@ -20,6 +20,7 @@ import {
 } from './treeCommands';
 import { deleteSelectedWords, insert, merge, nudge, retext, split } from './wordCommands';
 import { alignCommand, stepUnsure } from './alignCommands';
+import { TAKE_ACTIONS } from '../adjudication/adjudicateCommand';
 
 const NAV = new Set<string>([
   'selectPrev',
@@ -105,6 +106,14 @@ export function runCommand(cmd: Command, env: CommandEnv): void {
       );
   }
   if (cmd.action === 'entity') return entity(env, cmd.type);
+  const take = TAKE_ACTIONS[cmd.action];
+  if (take) {
+    if (!env.adjudicate)
+      throw new EditRefused(
+        'Taking from an annotator works in the adjudication view (Adjudicate in the toolbar).',
+      );
+    return env.adjudicate(take[0], take[1]);
+  }
   const gold = env.gold();
   if (NAV.has(cmd.action)) {
     env.select(

@@ -5,6 +5,7 @@ import type { AnnotationStatus } from '../../../core/model/schemas';
 import { type Command, buildKeymap } from '../../../core/edit/keymap';
 import type { AnnotationSettings } from '../../../core/edit/settings';
 import type { Clock } from './clock';
+import type { TakeKind, TakeSide } from '../adjudication/adjudicateCommand';
 import type { CommandEnv } from './commandEnv';
 import type { Leaving } from './guardLeaving';
 import type { Dialogs } from './useDialogs';
@@ -37,6 +38,8 @@ export interface WorkspaceParts {
   focusText: RefObject<(() => void) | null>;
   focusConcepts: RefObject<(() => void) | null>;
   refuse(message: string): void;
+  /** In the adjudication view: the take keys' command (see `adjudicateCommand`). */
+  adjudicate?(env: CommandEnv, kind: TakeKind, side: TakeSide): void;
 }
 
 /** Runs the keymap's commands against the workspace; returns the function that runs one. */
@@ -82,5 +85,7 @@ export function useWorkspaceCommands(p: WorkspaceParts): (cmd: Command) => void 
       note: (text) => editor.say({ kind: 'note', text }),
     },
   };
+  const adjudicate = p.adjudicate;
+  if (adjudicate) env.adjudicate = (kind, side) => adjudicate(env, kind, side);
   return useCommands(env, keymap, !dialogs.open, p.refuse);
 }
