@@ -1,7 +1,8 @@
 // Kills a writer with SIGKILL at random moments during a long import and during a burst of edits, then
 // reopens the project: it must pass SQLite's integrity check, hold every committed edit, and hold each
-// import either completely or not at all.
+// import or merge either completely or not at all.
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,10 @@ import { seededRandom } from '../../src/core/stats/prng';
 import { readGold } from '../../src/main/store/goldStore';
 import { openDatabase } from '../../src/main/store/openDatabase';
 import { makeProject, tempDir } from '../helpers/tempProject';
-import { IMPORT_UTTERANCES, goldAtRev, stacksProblem } from './crashPlan';
+import { writeCorpus } from '../../src/main/import/writeCorpus';
+import { addAnnotator, assign } from '../../src/main/store/annotatorStore';
+import { exportAnnotator } from '../../src/main/team/exportAnnotator';
+import { IMPORT_UTTERANCES, bigCorpus, goldAtRev, stacksProblem } from './crashPlan';
 
 const require = createRequire(import.meta.url);
 const tsxLoader = require.resolve('tsx');
@@ -60,6 +64,32 @@ function startWorker(args: string[]): Promise<CrashWorker> {
       if (!lines.includes('start')) reject(new Error(`worker exited (${code}) before starting: ${stderr}`));
     });
   });
+}
+
+/**
+ * Kills the worker once the project's write-ahead log holds `bytes` (the merge's transaction writes its
+ * pages there as they leave SQLite's cache); false when the worker ended first.
+ */
+async function killAtWalSize(w: CrashWorker, file: string, bytes: number): Promise<boolean> {
+  let ended = false;
+  void w.exited.then(() => (ended = true));
+  for (;;) {
+    if (ended) return false;
+    if (walSize(file) >= bytes) {
+      w.child.kill('SIGKILL');
+      await w.exited;
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+function walSize(file: string): number {
+  try {
+    return fs.statSync(`${file}-wal`).size;
+  } catch {
+    return 0;
+  }
 }
 
 function check(file: string): { utterances: number } {
@@ -131,4 +161,70 @@ describe('crash safety', () => {
     console.info(`edit kills: ${KILLS}, last committed revision ${lastSeen}`);
     expect(lastSeen).toBeGreaterThan(0);
   }, 60_000);
+  it(`keeps merges all-or-nothing across ${KILLS} kills at random moments`, async () => {
+    const dir = path.join(t.dir, 'merge');
+    fs.mkdirSync(dir);
+    const { file } = await makeProject(dir);
+    await writeCorpus(file, bigCorpus(path.join(dir, 'audio', 'a.wav'), 'm'), { create: false });
+    const db0 = openDatabase(file);
+    const ids = db0.prepare('SELECT id FROM utterance').pluck().all() as string[];
+    assign(db0, addAnnotator(db0, 'Anna').id, ids);
+    db0.close();
+    // Anna's export, every one of her layers changed: a merge replaces them all, in one transaction.
+    const exported = path.join(dir, 'anna.sieve');
+    await exportAnnotator(file, { annotator: 'Anna', out: exported, audio: 'reference', force: false });
+    const ex = openDatabase(exported);
+    ex.prepare(
+      `UPDATE annotator_gold SET gold = json_set(gold, '$.labels', json('{"inputKind":"asr"}'))`,
+    ).run();
+    ex.close();
+    const merged = (round: string): { layers: number; imports: number } => {
+      check(round);
+      const db = openDatabase(round);
+      try {
+        return {
+          layers: db
+            .prepare(
+              "SELECT count(*) FROM annotator_gold WHERE json_extract(gold, '$.labels.inputKind') = 'asr'",
+            )
+            .pluck()
+            .get() as number,
+          imports: db.prepare("SELECT count(*) FROM history WHERE kind = 'import'").pluck().get() as number,
+        };
+      } finally {
+        db.close();
+      }
+    };
+    // One merge to its end, watching how large the write-ahead log grows, to spread the kills over it.
+    const calibration = path.join(dir, 'calibration.sieve');
+    fs.copyFileSync(file, calibration);
+    const full = await startWorker(['merge', calibration, exported, '']);
+    let largest = 0;
+    let ended = false;
+    void full.exited.then(() => (ended = true));
+    while (!ended) {
+      largest = Math.max(largest, walSize(calibration));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(full.lines).toContain('committed');
+    expect(merged(calibration)).toEqual({ layers: ids.length, imports: ids.length });
+
+    const random = seededRandom(1);
+    const outcomes = { complete: 0, none: 0 };
+    for (let k = 0; k < KILLS; k++) {
+      const round = path.join(dir, `round${k}.sieve`);
+      fs.copyFileSync(file, round);
+      const w = await startWorker(['merge', round, exported, '']);
+      await killAtWalSize(w, round, 1 + Math.floor(random() * largest * 1.5));
+      const after = merged(round);
+      if (w.lines.includes('committed')) expect(after.layers).toBe(ids.length);
+      expect([0, ids.length]).toContain(after.layers);
+      expect(after.imports).toBe(after.layers);
+      outcomes[after.layers === 0 ? 'none' : 'complete']++;
+    }
+    console.info(
+      `merge kills: ${outcomes.complete} complete, ${outcomes.none} rolled back (largest WAL ${largest} bytes)`,
+    );
+    expect(outcomes.complete + outcomes.none).toBe(KILLS);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@
 import { applyGoldDiff, readGold } from '../../src/main/store/goldStore';
 import { openDatabase } from '../../src/main/store/openDatabase';
 import { writeCorpus } from '../../src/main/import/writeCorpus';
+import { mergeExports } from '../../src/main/team/merge';
 import { bigCorpus, goldAtRev } from './crashPlan';
 
 const [mode, file, audioFile, tag] = process.argv.slice(2) as [string, string, string, string];
@@ -14,6 +15,11 @@ if (mode === 'import') {
     create: false,
     onProgress: (p) => process.stdout.write(`progress ${p.phase} ${p.done}\n`),
   });
+  process.stdout.write('committed\n');
+} else if (mode === 'merge') {
+  // The third argument is the annotator's export to merge into the project.
+  process.stdout.write('start\n');
+  mergeExports(file, [audioFile]);
   process.stdout.write('committed\n');
 } else if (mode === 'edits') {
   const db = openDatabase(file);
