@@ -142,6 +142,24 @@ describe('layerAgreement: worked examples', () => {
     expect(t!.structIou!.score).toBeLessThan(1);
   });
 
+  it('computes Struct-IoU over the word times of each layer (by hand: 13/18)', () => {
+    // Constituents S, P, Q (words are not nodes). a: S[0,2] P[0,1] Q[1,2]; b: S[0,3] P[0,1] Q[1,3].
+    // Pairs S–S 2/3, P–P 1, Q–Q 1/2: 2 · 13/6 / (3 + 3) = 13/18.
+    const tree = [{ name: 't', typed: false, bracket: '(S (P x) (Q y))' }];
+    const x = gold([w('x', 0, 1), w('y', 1, 2)], { trees: tree });
+    const y = gold([w('x', 0, 1), w('y', 1, 3)], { trees: tree });
+    for (const [p, q] of [
+      [x, y],
+      [y, x],
+    ] as const) {
+      const [t] = layerAgreement(p, q).trees;
+      expect(t!.structIou!.score).toBeCloseTo(13 / 18, 12);
+      expect(t!.structIou!.nodes).toBe(6);
+      expect(t!.parseval).toEqual({ f1: 1, matched: 1, a: 1, b: 1 });
+      expect(t!.tna!.accuracy).toBe(1);
+    }
+  });
+
   it('gives ParsEval and tree node accuracy no figure, with the reason, when the words differ', () => {
     const other = gold([w('the', 0, 1), w('dog', 1, 2), w('sat', 2, 3)], {
       trees: [{ name: 'syntax', typed: false, bracket: '(S (NP (D the) (N dog)) (V sat))' }],
