@@ -334,6 +334,17 @@ export async function exportAnnotator(
     throw new AppError('INVALID_INPUT', `--out ${out} is the project itself; choose another file.`, {
       path: out,
     });
+  // A write-ahead log with frames beside it: the file is open in SIEVE, or was not closed cleanly.
+  if (
+    options.force &&
+    fs.existsSync(out) &&
+    (fs.statSync(out + '-wal', { throwIfNoEntry: false })?.size ?? 0) > 32
+  )
+    throw new AppError(
+      'CONFLICT',
+      `${out} has unsaved changes in ${out}-wal (is it open in SIEVE?); nothing was exported. Close it first.`,
+      { path: out },
+    );
   if (fs.existsSync(out) && !options.force)
     throw new AppError('CONFLICT', `${out} exists; nothing was exported (--force replaces it).`, {
       path: out,

@@ -127,16 +127,23 @@ function readRecordAndLayers(db: Db, file: string): ReadExport {
       path: file,
     });
   }
-  const annotator = annotatorId(db, record.annotator);
   const row = db.prepare(
     `SELECT u.start_sec AS startSec, u.end_sec AS endSec, a.sha256 AS audioSha256
        FROM utterance u JOIN audio_file a ON a.id = u.audio_id WHERE u.id = ?`,
   );
   const layers: ReadExport['layers'] = new Map();
-  for (const u of record.utterances) {
-    const found = row.get(u.id) as { startSec: number; endSec: number; audioSha256: string } | undefined;
-    const layer = readLayer(db, annotator, u.id);
-    if (found && layer) layers.set(u.id, { ...found, layer: { gold: layer.gold, status: layer.status } });
+  try {
+    const annotator = annotatorId(db, record.annotator);
+    for (const u of record.utterances) {
+      const found = row.get(u.id) as { startSec: number; endSec: number; audioSha256: string } | undefined;
+      const layer = readLayer(db, annotator, u.id);
+      if (found && layer) layers.set(u.id, { ...found, layer: { gold: layer.gold, status: layer.status } });
+    }
+  } catch (err) {
+    // The store's messages speak of "the project": here it is the export that is wrong.
+    if (err instanceof AppError)
+      throw new AppError('BAD_FILE', `${file}: ${err.message} Nothing was merged.`, { path: file });
+    throw err;
   }
   return { file, record, layers };
 }

@@ -13,6 +13,7 @@ import {
   annotatorId,
   assign,
   readLayer,
+  setLayerStatus,
   setTeamSettings,
   teamSettings,
 } from '../store/annotatorStore';
@@ -124,8 +125,8 @@ async function exportAnna(out = 'anna.sieve', ...more: string[]): Promise<string
   return path.join(dir, out);
 }
 
-function annaLayer(file: string, utteranceId: string): ReturnType<typeof readLayer> {
-  return withDb(file, (db) => readLayer(db, annotatorId(db, 'Anna'), utteranceId));
+function annaLayer(file: string, utteranceId: string, name = 'Anna'): ReturnType<typeof readLayer> {
+  return withDb(file, (db) => readLayer(db, annotatorId(db, name), utteranceId));
 }
 
 describe('sieve export-annotator', () => {
@@ -206,6 +207,23 @@ describe('sieve export-annotator', () => {
     expect(taken).toMatchObject({ code: 1, err: expect.stringContaining('--force') as string });
     expect(fs.readFileSync(path.join(dir, 'taken.sieve'), 'utf8')).toBe('mine');
     await exportAnna('taken.sieve', '--force');
+    // Open in the studio with edits not yet in the file: --force does not pull it from under it.
+    const open = openDatabase(path.join(dir, 'taken.sieve'));
+    try {
+      editLayer(open, annotatorId(open, 'Anna'), 'air-1', (g) => ({ ...g, labels: { cantRepresent: true } }));
+      const busy = await sieve(
+        'export-annotator',
+        'project/test.sieve',
+        '--annotator',
+        'Anna',
+        '--out',
+        'taken.sieve',
+        '--force',
+      );
+      expect(busy).toMatchObject({ code: 1, err: expect.stringContaining('is it open in SIEVE?') as string });
+    } finally {
+      open.close();
+    }
 
     const self = await sieve(
       'export-annotator',
@@ -263,6 +281,48 @@ describe('sieve merge', () => {
       undoRedo(db, 'train-1', 'undo', '', anna);
       expect(readLayer(db, anna, 'train-1')!.gold.entities).toEqual([]);
     });
+  });
+
+  it("makes the layer of an annotator who had none, with the file's status", async () => {
+    withDb(project, (db) => addAnnotator(db, 'Cleo'));
+    const r = await sieve(
+      'export-annotator',
+      'project/test.sieve',
+      '--annotator',
+      'Cleo',
+      '--out',
+      'cleo.sieve',
+    );
+    expect(r.code).toBe(0);
+    const out = path.join(dir, 'cleo.sieve');
+    withDb(out, (db) => {
+      const cleo = annotatorId(db, 'Cleo');
+      editLayer(db, cleo, 'air-1', (g) => ({ ...g, concepts: [{ attribute: 'flight', value: '12' }] }));
+      setLayerStatus(db, cleo, 'air-1', 'done');
+    });
+    const merged = await sieve('merge', 'project/test.sieve', 'cleo.sieve', '--format', 'json');
+    expect(merged.code).toBe(0);
+    expect(JSON.parse(merged.out)).toMatchObject({ totals: { merged: 1, unchanged: 1 } });
+    expect(annaLayer(project, 'air-1', 'Cleo')).toMatchObject({
+      status: 'done',
+      goldRev: 1,
+      gold: { concepts: [{ attribute: 'flight', value: '12' }] },
+    });
+    expect(annaLayer(project, 'train-1', 'Cleo')).toBeNull();
+  });
+
+  it('refuses a file whose layer is damaged, naming it, and merges nothing', async () => {
+    const out = await exportAnna();
+    withDb(out, (db) => {
+      editLayer(db, annotatorId(db, 'Anna'), 'train-1', (g) => ({ ...g, labels: { inputKind: 'asr' } }));
+      db.prepare("UPDATE annotator_gold SET gold = '{\"words\": 3}' WHERE utterance_id = 'air-1'").run();
+    });
+    const before = dump(project);
+    const r = await sieve('merge', 'project/test.sieve', 'anna.sieve');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${out}: Utterance "air-1"`);
+    expect(r.err).toContain('layer is damaged');
+    expect(dump(project)).toEqual(before);
   });
 
   it('changes nothing when the same file is merged again', async () => {
