@@ -459,6 +459,8 @@ export const contract = {
         .optional(),
       moveConfirmed: z.boolean().optional(),
       lang: AlignLanguage.optional(),
+      /** The layer aligned, as in `gold:get`. */
+      layer: LayerRef.optional(),
     }),
     output: JobStatus,
   },

@@ -11,6 +11,7 @@ import { applyGoldDiff } from '../store/goldStore';
 import { writeWhenFree } from '../store/writeTransaction';
 import { pronounceInWorker } from './pronounceInWorker';
 import type { Session } from './session';
+import { layerId } from './annotatorHandlers';
 
 /** How a word is named in messages: its place (1-based) and its text. */
 function named(words: readonly { text: string }[], i: number): string {
@@ -28,7 +29,9 @@ export function startAlignJob(session: Session, input: Input<'gold:align'>): Job
   project.assertWritable();
   const { utteranceId } = input;
   const detail = project.getUtterance(utteranceId);
-  const { gold } = project.goldState(utteranceId);
+  // The layer aligned: an annotator's, or the adjudicated one.
+  const layer = layerId(project.db, input.layer);
+  const { gold } = project.goldState(utteranceId, layer);
   const lang = input.lang ?? 'en-us';
   const plan = planAlignment(gold.words, detail.utterance, input.words ?? null, input.moveConfirmed ?? false);
   if (plan.kind === 'nothing') throw new AppError('INVALID_INPUT', plan.reason, { utteranceId });
@@ -96,11 +99,16 @@ export function startAlignJob(session: Session, input: Input<'gold:align'>): Job
     // The diff's `before` is the gold read when the job started: if the annotator changed the words
     // meanwhile, the store refuses it as stale (CONFLICT) and nothing is saved.
     await writeWhenFree(project.file, project.db, () =>
-      applyGoldDiff(project.db, utteranceId, diff, { kind: 'edit', label, wordMarks: 'given' }),
+      applyGoldDiff(project.db, utteranceId, diff, {
+        kind: 'edit',
+        label,
+        wordMarks: 'given',
+        ...(layer === undefined ? {} : { layer }),
+      }),
     );
     project.noteWritten();
     const outcome: AlignOutcome = {
-      state: project.goldState(utteranceId),
+      state: project.goldState(utteranceId, layer),
       first: stretch.first,
       last: stretch.last,
       startSec: stretch.startSec,

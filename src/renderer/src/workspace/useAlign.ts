@@ -8,6 +8,7 @@ import { isConfirmedWord } from '../../../core/gold/wordMarks';
 import { call } from '../bridge';
 import { useJob } from '../components/useJob';
 import type { GoldEditor } from './useGoldEditor';
+import { actingLayer, useActingAs } from '../team/actingAs';
 
 /** Confirmed words of the selection the annotator is asked about before they are moved. */
 export interface AlignQuestion {
@@ -75,6 +76,8 @@ export function useAlign(
     selected.current = span;
   });
 
+  // The layer aligned: the one the studio acts on.
+  const annotator = useActingAs().annotator;
   const send = useCallback(
     async (words: readonly [number, number] | null, moveConfirmed: boolean) => {
       // The store aligns what it holds: edits still being saved go first.
@@ -86,10 +89,11 @@ export function useAlign(
           utteranceId,
           ...(words ? { words: { first: words[0], last: words[1] } } : {}),
           ...(moveConfirmed ? { moveConfirmed: true } : {}),
+          ...actingLayer(annotator),
         }),
       );
     },
-    [editor, job, say, utteranceId],
+    [editor, job, say, utteranceId, annotator],
   );
 
   const start = useCallback(

@@ -11,6 +11,7 @@ import type { GoldRecords } from '../../../core/gold/records';
 import { markManualEdit } from '../../../core/gold/wordMarks';
 import { ApiCallError, call } from '../bridge';
 import { markStart } from './perf';
+import { actingLayer, useActingAs } from '../team/actingAs';
 
 /** A message for the annotator: what an edit also did, or why it failed. */
 export interface EditMessage {
@@ -47,8 +48,10 @@ export interface GoldEditor {
   settled(): Promise<void>;
 }
 
-/** Keeps an utterance's gold standard in step with the store. */
+/** Keeps an utterance's gold standard (of the layer the studio acts on) in step with the store. */
 export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEditor {
+  // The layer edited: the annotator's the studio acts as, or the adjudicated one.
+  const annotator = useActingAs().annotator;
   const [gold, setGold] = useState(initial.gold);
   const [history, setHistory] = useState({ canUndo: initial.canUndo, canRedo: initial.canRedo });
   const [saving, setSaving] = useState(0);
@@ -91,7 +94,7 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
             setMessage({ kind: 'error', text: staleText(lost.current) });
             return;
           }
-          const state = await call('gold:applyDiff', { utteranceId, diff, label });
+          const state = await call('gold:applyDiff', { utteranceId, diff, label, ...actingLayer(annotator) });
           setHistory({ canUndo: state.canUndo, canRedo: state.canRedo });
         })
         .catch(async (err: unknown) => {
@@ -106,14 +109,14 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
           // The store has the truth: show what it holds, drop anything queued on the stale state.
           burst.current = null;
           try {
-            adopt(await call('gold:get', { utteranceId }));
+            adopt(await call('gold:get', { utteranceId, ...actingLayer(annotator) }));
           } catch {
             // The message above already says the edit was not saved.
           }
         })
         .finally(() => setSaving((n) => n - 1));
     },
-    [utteranceId, adopt],
+    [utteranceId, adopt, annotator],
   );
 
   const finish = useCallback(
@@ -158,7 +161,12 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
       finish('edit');
       await queue.current;
       try {
-        adopt(await call(which === 'undo' ? 'gold:undo' : 'gold:redo', { utteranceId }));
+        adopt(
+          await call(which === 'undo' ? 'gold:undo' : 'gold:redo', {
+            utteranceId,
+            ...actingLayer(annotator),
+          }),
+        );
         setMessage(null);
       } catch (err) {
         setMessage({
@@ -167,7 +175,7 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
         });
       }
     },
-    [finish, adopt, utteranceId],
+    [finish, adopt, utteranceId, annotator],
   );
 
   // Leaving the utterance saves a burst still being typed.
