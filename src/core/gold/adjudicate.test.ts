@@ -122,6 +122,21 @@ describe('takeFrom: nodes and subtrees', () => {
     );
   });
 
+  it('refuses a subtree that is already the same, whatever the layout of the bracket texts', () => {
+    const laidOut = gold({
+      words: w,
+      trees: [{ name: 'syntax', typed: false, bracket: '(S\n  (NP I) want to go)' }],
+    });
+    const same = gold({
+      words: w,
+      trees: [{ name: 'syntax', typed: false, bracket: '(S (NP I) want to go)' }],
+    });
+    expect(takeFrom(laidOut, same, { what: 'subtree', tree: 'syntax', first: 0, last: 0 }, 'ana')).toEqual({
+      ok: false,
+      reason: 'The adjudicated layer already has the subtree over word 1 of tree "syntax" as ana has it.',
+    });
+  });
+
   it('adds a tree the adjudicated layer lacks when every word is selected, and says so otherwise', () => {
     const bare = gold({ words: w });
     expect(tree(taken(bare, source, { what: 'subtree', tree: 'syntax', first: 0, last: 3 }))).toBe(

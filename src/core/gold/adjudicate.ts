@@ -13,6 +13,7 @@ import { loadTree, withTree } from '../edit/goldTrees';
 import { type NodePath, copyAlong, indexTree } from '../edit/treePaths';
 import { rangeForWords, relabelNode, wrapRange } from '../edit/treeEdit';
 import { MIN_WORD_SEC } from '../edit/wordTier';
+import { parseTree, writeBracket } from '../tree/bracket';
 import type { TreeNode } from '../tree/tree';
 import { type GoldDiff, diffGold } from './diff';
 import { type GoldEntity, type GoldRecords, type GoldWord, goldIssues } from './records';
@@ -310,6 +311,31 @@ function takeConcepts(target: GoldRecords, source: GoldRecords, attribute: strin
   return { ...target, concepts: [...kept.slice(0, k), ...taken, ...kept.slice(k)] };
 }
 
+/** A tree's bracket text on one line, or null when it does not read. */
+function oneLine(bracket: string, typed: boolean): string | null {
+  const r = parseTree(bracket, { typed });
+  return r.value && !r.diagnostics.some((d) => d.severity === 'error')
+    ? writeBracket(r.value, { typed })
+    : null;
+}
+
+/**
+ * `next` with the bracket text of every tree the take left as it was (the same tree, written another way)
+ * put back as the adjudicated layer had it: a take that changes no tree does not rewrite one.
+ */
+function keepUnchangedTrees(target: GoldRecords, next: GoldRecords): GoldRecords {
+  let changed = false;
+  const trees = next.trees.map((t) => {
+    const old = target.trees.find((x) => x.name === t.name);
+    if (!old || old.bracket === t.bracket || old.typed !== t.typed) return t;
+    const a = oneLine(old.bracket, old.typed);
+    if (a === null || a !== oneLine(t.bracket, t.typed)) return t;
+    changed = true;
+    return old;
+  });
+  return changed ? { ...next, trees } : next;
+}
+
 /**
  * The diff that takes `take` from `source` (an annotator's layer, named `from` in messages and in the
  * history label) into `target` (the adjudicated layer), or the reason it cannot: the part is not there,
@@ -365,6 +391,7 @@ export function takeFrom(
     if (err instanceof EditRefused) return { ok: false, reason: err.message };
     throw err;
   }
+  next = keepUnchangedTrees(target, next);
   const issues = goldIssues(next);
   if (issues.length > 0)
     return { ok: false, reason: `Taking ${what} from ${from} would leave ${issues[0]!.message}.` };
