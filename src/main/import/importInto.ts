@@ -1,20 +1,14 @@
-// An import into an open project, done whole in an import worker thread: the files are read and checked,
-// then written through the worker's own connection in one transaction that takes the write lock as it
+// A corpus's import into an open project, done whole in an import worker thread (a system's is
+// importSystemInto.ts's): the files are read and checked, then written through the worker's own connection in one transaction that takes the write lock as it
 // begins (an error or a kill leaves the project as it was). The app process's connection sees the rows
 // once they commit.
 import { AppError } from '../../core/errors';
 import { AlignerThread } from '../forcedAlign/alignSpeech';
-import { openDatabase, type Db } from '../store/openDatabase';
-import { readOnlyProject } from '../store/projectFile';
-import { importSystemOutputs, type SystemImportSummary } from '../store/systemStore';
-import { firstOf, issueDetails } from './issueList';
-import { readSystemFiles, readSystemUploads } from './readSystemFiles';
+import { firstOf, importErrors } from './issueList';
+import type { ImportProgressReport } from './importSystemInto';
 import { placeUntimedWords } from './placeUntimedWords';
 import { type ImportIssue, type ScanOptions, scanCorpus } from './scanCorpus';
 import { type CorpusWriteSummary, writeCorpus } from './writeCorpus';
-
-/** Reports progress: `done` of `total` in the named phase. */
-export type ImportProgressReport = (done: number, total: number, phase: string) => void;
 
 /** What a corpus import added, with what it left out and warned about (the first ones, and a count). */
 export interface CorpusImportSummary extends CorpusWriteSummary {
@@ -22,36 +16,6 @@ export interface CorpusImportSummary extends CorpusWriteSummary {
   moreSkipped: number;
   warnings: ImportIssue[];
   moreWarnings: number;
-}
-
-/** What a system import did, with what it warned about (the first warnings, and a count). */
-export interface SystemImportResult extends SystemImportSummary {
-  warnings: ImportIssue[];
-  moreWarnings: number;
-}
-
-/** The error for the problems that stop an import: the first one located, the others counted. */
-export function importErrors(errors: readonly ImportIssue[]): AppError {
-  const first = errors[0]!;
-  return new AppError(
-    'INVALID_INPUT',
-    `${first.file}${first.line ? `:${first.line}:${first.column}` : ''}: ${first.message}` +
-      (errors.length > 1 ? ` (and ${(errors.length - 1).toLocaleString('en-US')} more)` : ''),
-    issueDetails(errors),
-  );
-}
-
-/**
- * A second connection to the project the app process has open (and checked when it opened it), for an
- * import to write through; a project that can only be read refuses the import.
- */
-function openForImport(file: string): Db {
-  const db = openDatabase(file, { checked: true });
-  if (db.readonly) {
-    db.close();
-    throw readOnlyProject(file);
-  }
-  return db;
 }
 
 /** What a corpus import reads, and the annotator whose layer its gold becomes (see `writeCorpus`). */
@@ -106,31 +70,4 @@ export async function importCorpusInto(
     warnings: warnings.listed,
     moreWarnings: warnings.more,
   };
-}
-
-/**
- * Reads a system's output files (from disk, or as uploaded) and imports them into the project `file`;
- * every file is read and checked first (the first problem is the error, as `file:line:column: …`).
- */
-export function importSystemInto(
-  file: string,
-  name: string,
-  sourceFiles: readonly string[],
-  read: { files: string[] } | { uploads: { name: string; content: string }[] },
-  progress: ImportProgressReport,
-): SystemImportResult {
-  progress(0, sourceFiles.length, 'reading');
-  const r = 'files' in read ? readSystemFiles(read.files) : readSystemUploads(read.uploads);
-  if (r.errors.length > 0) throw importErrors(r.errors);
-  progress(sourceFiles.length, sourceFiles.length, 'writing');
-  const db = openForImport(file);
-  try {
-    const imported = importSystemOutputs(db, name, r.outputs, sourceFiles);
-    // Copied into the project file here, not by the app process's next checkpoint on its own thread.
-    db.pragma('wal_checkpoint(PASSIVE)');
-    const warnings = firstOf(r.warnings);
-    return { ...imported, warnings: warnings.listed, moreWarnings: warnings.more };
-  } finally {
-    db.close();
-  }
 }

@@ -10,9 +10,10 @@ import { runInBackground } from '../backgroundPriority';
 import type { ImportResults, ImportTask, ImportWorkerMessage } from './importWorkerProtocol';
 
 const task = workerData as ImportTask;
-// An import runs behind the studio's calls: it takes the processor time they leave. A request body is
-// parsed for a call that waits on it, at the app's priority.
-if (task.kind !== 'json') runInBackground();
+// An import's reading runs behind the studio's calls: it takes the processor time they leave. A request
+// body is parsed for a call that waits on it, at the app's priority; and a system's import writes at the
+// app's priority too (importSystemInto.ts), reading in a thread of its own (`prepareSystem`).
+if (task.kind !== 'json' && task.kind !== 'importSystem') runInBackground();
 const post = (m: ImportWorkerMessage): void => parentPort!.postMessage(m);
 const progress = (done: number, total: number, phase: string): void =>
   post({ type: 'progress', done, total, phase });
@@ -27,8 +28,10 @@ async function run(t: ImportTask): Promise<ImportResults[ImportTask['kind']]> {
       return (await import('./readSystemFiles')).readSystemUploads(t.files);
     case 'importCorpus':
       return (await import('./importInto')).importCorpusInto(t.project, t.options, progress);
+    case 'prepareSystem':
+      return (await import('./prepareSystem')).prepareSystem(t.read);
     case 'importSystem':
-      return (await import('./importInto')).importSystemInto(
+      return (await import('./importSystemInto')).importSystemInto(
         t.project,
         t.name,
         t.sourceFiles,

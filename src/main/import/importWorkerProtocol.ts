@@ -1,9 +1,11 @@
 // What the app process and an import worker say to each other: the task (files to read, or to read and
 // write into the project), progress, and the one answer (what was read or imported, or why it failed).
 import type { WorkerFailure } from '../workerFailure';
-import type { CorpusImportOptions, CorpusImportSummary, SystemImportResult } from './importInto';
+import type { PreparedOutputs } from '../store/systemStore';
+import type { CorpusImportOptions, CorpusImportSummary } from './importInto';
+import type { SystemImportResult } from './importSystemInto';
 import type { SystemRead } from './readSystemFiles';
-import type { ScanOptions, ScannedCorpus } from './scanCorpus';
+import type { ImportIssue, ScanOptions, ScannedCorpus } from './scanCorpus';
 
 /** The reading an import worker does: a corpus of audio and alignments, or a system's output files. */
 export type ImportReadTask =
@@ -13,7 +15,9 @@ export type ImportReadTask =
 
 /**
  * An import done whole in the worker: read and checked, then written into the project `project` through
- * the worker's own connection, in one transaction that takes the write lock as it begins.
+ * the worker's own connection, in one transaction that takes the write lock as it begins (a system's
+ * files are read in a `prepareSystem` worker of their own, at background priority, while the writing
+ * keeps the app's).
  */
 export type ImportWriteTask =
   | { kind: 'importCorpus'; project: string; options: CorpusImportOptions }
@@ -26,6 +30,22 @@ export type ImportWriteTask =
       read: { files: string[] } | { uploads: { name: string; content: string }[] };
     };
 
+/**
+ * A system's output files read, checked and prepared for writing (`prepareOutputs`), at background
+ * priority, for the thread of an `importSystem` task to write (a problem in the files is the failure).
+ */
+export interface PrepareSystemTask {
+  kind: 'prepareSystem';
+  read: { files: string[] } | { uploads: { name: string; content: string }[] };
+}
+
+/** What a `prepareSystem` task gives: the outputs to write and the first warnings, with a count. */
+export interface PreparedSystemRead {
+  outputs: PreparedOutputs;
+  warnings: ImportIssue[];
+  moreWarnings: number;
+}
+
 /** A request body to parse as JSON away from the app process's thread (a large upload). */
 export interface JsonTask {
   kind: 'json';
@@ -33,7 +53,7 @@ export interface JsonTask {
 }
 
 /** Every task an import worker is started with. */
-export type ImportTask = ImportReadTask | ImportWriteTask | JsonTask;
+export type ImportTask = ImportReadTask | ImportWriteTask | PrepareSystemTask | JsonTask;
 
 /** What each kind of task gives. */
 export interface ImportResults {
@@ -42,6 +62,7 @@ export interface ImportResults {
   systemUploads: SystemRead;
   importCorpus: CorpusImportSummary;
   importSystem: SystemImportResult;
+  prepareSystem: PreparedSystemRead;
   json: { parsed: true; value: unknown } | { parsed: false };
 }
 

@@ -1,5 +1,6 @@
 // Long lists of problems are listed up to a cap and counted beyond it: a file of 200,000 bad lines gets
 // its first problems located and one line for the rest, never 200,000 lines or a response of megabytes.
+import { AppError } from '../../core/errors';
 import type { ImportIssue } from './scanCorpus';
 
 /** How many problems of one kind are listed in full; the others are counted. */
@@ -38,4 +39,15 @@ export function issueLines(issues: readonly ImportIssue[], what: string, prefix 
 export function issueDetails(issues: readonly ImportIssue[]): { errors: ImportIssue[]; moreErrors: number } {
   const { listed, more } = firstOf(issues);
   return { errors: listed, moreErrors: more };
+}
+
+/** The error for the problems that stop an import: the first one located, the others counted. */
+export function importErrors(errors: readonly ImportIssue[]): AppError {
+  const first = errors[0]!;
+  return new AppError(
+    'INVALID_INPUT',
+    `${first.file}${first.line ? `:${first.line}:${first.column}` : ''}: ${first.message}` +
+      (errors.length > 1 ? ` (and ${(errors.length - 1).toLocaleString('en-US')} more)` : ''),
+    issueDetails(errors),
+  );
 }

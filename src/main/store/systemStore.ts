@@ -70,6 +70,39 @@ export function getSystem(db: Db, key: string | number): SystemInfo {
 }
 
 /**
+ * A system's outputs ready to be written: each one's utterance id, its stored JSON and what it holds
+ * (words, trees, entities, concepts, whether it has an N-best list; five numbers per output). Made before
+ * the write lock is taken, and cheap to pass between threads (strings and numbers, no object per word).
+ */
+export interface PreparedOutputs {
+  ids: string[];
+  json: string[];
+  counts: number[];
+}
+
+/** Prepares `outputs` for `writeSystemOutputs`; two outputs for one utterance are refused. */
+export function prepareOutputs(outputs: readonly SystemOutput[]): PreparedOutputs {
+  const prepared: PreparedOutputs = { ids: [], json: [], counts: [] };
+  const seen = new Set<string>();
+  for (const o of outputs) {
+    if (seen.has(o.id))
+      throw new AppError('INVALID_INPUT', `Two outputs for utterance "${o.id}".`, { id: o.id });
+    seen.add(o.id);
+    const { id, ...rest } = o;
+    prepared.ids.push(id);
+    prepared.json.push(JSON.stringify(rest));
+    prepared.counts.push(
+      o.words?.length ?? 0,
+      o.trees?.length ?? 0,
+      o.entities?.length ?? 0,
+      o.concepts?.length ?? 0,
+      o.nbest ? 1 : 0,
+    );
+  }
+  return prepared;
+}
+
+/**
  * Imports a system's outputs in one transaction. Re-importing a system replaces all its outputs at once;
  * outputs for utterance ids the project does not have are skipped and reported. An import in which no
  * output matches an utterance is refused (it is almost certainly the wrong file).
@@ -81,23 +114,32 @@ export function importSystemOutputs(
   sourceFiles: readonly string[],
   settings: Record<string, unknown> = {},
 ): SystemImportSummary {
+  return writeSystemOutputs(db, name, prepareOutputs(outputs), sourceFiles, settings);
+}
+
+/**
+ * `importSystemOutputs` of outputs `prepareOutputs` prepared: what is done under the write lock is only
+ * what must see the project as it is (which utterances it has) and the writing itself.
+ */
+export function writeSystemOutputs(
+  db: Db,
+  name: string,
+  outputs: PreparedOutputs,
+  sourceFiles: readonly string[],
+  settings: Record<string, unknown> = {},
+): SystemImportSummary {
   return immediateTransaction(db, (): SystemImportSummary => {
     const known = db.prepare('SELECT 1 FROM utterance WHERE id = ?').pluck();
     const skipped: { id: string; reason: string }[] = [];
-    const seen = new Set<string>();
-    const keep: SystemOutput[] = [];
-    for (const o of outputs) {
-      if (seen.has(o.id))
-        throw new AppError('INVALID_INPUT', `Two outputs for utterance "${o.id}".`, { id: o.id });
-      seen.add(o.id);
-      if (known.get(o.id) === undefined)
-        skipped.push({ id: o.id, reason: 'no such utterance in the project' });
-      else keep.push(o);
-    }
+    const keep: number[] = [];
+    outputs.ids.forEach((id, k) => {
+      if (known.get(id) === undefined) skipped.push({ id, reason: 'no such utterance in the project' });
+      else keep.push(k);
+    });
     if (keep.length === 0)
       throw new AppError(
         'INVALID_INPUT',
-        `None of the ${outputs.length} outputs is for an utterance of this project.`,
+        `None of the ${outputs.ids.length} outputs is for an utterance of this project.`,
       );
     const at = new Date().toISOString();
     const existing = db.prepare('SELECT id FROM system WHERE name = ?').pluck().get(name) as
@@ -118,10 +160,7 @@ export function importSystemOutputs(
       );
     }
     const ins = db.prepare('INSERT INTO system_output (system_id, utterance_id, output) VALUES (?, ?, ?)');
-    for (const o of keep) {
-      const { id: uttId, ...rest } = o;
-      ins.run(id, uttId, JSON.stringify(rest));
-    }
+    for (const k of keep) ins.run(id, outputs.ids[k], outputs.json[k]);
     const uncovered = db
       .prepare(
         `SELECT u.id FROM utterance u
@@ -131,12 +170,13 @@ export function importSystemOutputs(
       .pluck()
       .all(id) as string[];
     const counts = { words: 0, trees: 0, entities: 0, concepts: 0, nbest: 0 };
-    for (const o of keep) {
-      counts.words += o.words?.length ?? 0;
-      counts.trees += o.trees?.length ?? 0;
-      counts.entities += o.entities?.length ?? 0;
-      counts.concepts += o.concepts?.length ?? 0;
-      counts.nbest += o.nbest ? 1 : 0;
+    for (const k of keep) {
+      const c = outputs.counts;
+      counts.words += c[5 * k]!;
+      counts.trees += c[5 * k + 1]!;
+      counts.entities += c[5 * k + 2]!;
+      counts.concepts += c[5 * k + 3]!;
+      counts.nbest += c[5 * k + 4]!;
     }
     return {
       system: getSystem(db, id),
