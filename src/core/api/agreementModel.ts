@@ -2,6 +2,7 @@
 // what the `agreement:corpus` job answers the project page with, and what the report's agreement section is
 // made from (src/main/agreement/projectAgreement.ts builds it). An undefined figure is null, as JSON has it.
 import { z } from 'zod';
+import { UNDEFINED } from '../scoring/present';
 
 /**
  * How a figure is shown: `fraction` as a percentage (agreement, F1, WER, share within a tolerance),
@@ -83,3 +84,16 @@ export const ProjectAgreement = z.strictObject({
   progress: AdjudicationProgress,
 });
 export type ProjectAgreement = z.infer<typeof ProjectAgreement>;
+
+/** A value as a table shows it in its unit, `—` when undefined. */
+export function agreementValueText(value: number | null, unit: AgreementUnit): string {
+  if (value === null || !Number.isFinite(value)) return UNDEFINED;
+  if (unit === 'fraction') return (value * 100).toFixed(1);
+  if (unit === 'seconds') return (value * 1000).toFixed(1);
+  return value.toFixed(3);
+}
+
+/** The unit as a table's column says it. */
+export function unitText(unit: AgreementUnit): string {
+  return unit === 'fraction' ? '%' : unit === 'seconds' ? 'ms' : 'coefficient';
+}

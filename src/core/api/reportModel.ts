@@ -2,6 +2,7 @@
 // what every other report format and the plots are made from (src/main/report/reportModel.ts builds it).
 // The TypeScript types are inferred from it; an undefined figure is null, as JSON has it.
 import { z } from 'zod';
+import { ProjectAgreement } from './agreementModel';
 import { AsrReport } from '../asr/asrReport';
 import { CorpusFigure, NbestBreakdown, PairedFigure } from './contract';
 
@@ -62,6 +63,8 @@ export const PlotData = z.strictObject({
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
   /** What the plot says when it has no rows. */
   empty: z.string(),
+  /** Histograms: the range the bins cover (e.g. [0, 1] for a fraction), else the data's. */
+  binExtent: z.tuple([z.number(), z.number()]).optional(),
   /** The colour of each value of `group` (the systems' colours, the same in every plot and table). */
   colours: z.strictObject({ domain: z.array(z.string()), range: z.array(z.string()) }).optional(),
   /** Scatter plots: the rank and linear correlation of x and y over the points (null when undefined). */
@@ -101,5 +104,7 @@ export const ReportModel = z.strictObject({
   /** The ASR analysis: sclite's error analysis, summary by speaker and NCE per system, sc_stats's tests per pair. */
   asr: AsrReport,
   plots: z.array(PlotData),
+  /** The agreement between annotators; null when no utterance has layers of two or more of them. */
+  agreement: ProjectAgreement.nullable().optional(),
 });
 export type ReportModel = z.infer<typeof ReportModel>;

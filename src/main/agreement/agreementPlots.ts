@@ -42,6 +42,8 @@ export function agreementPlots(model: ProjectAgreement): PlotData[] {
       tooltip: [],
       rows,
       empty: `No utterance has a defined ${measure}.`,
+      // A fraction's bins span 0 to 1, so utterances that all agree fully are one bar at the right end.
+      ...(ms ? {} : { binExtent: [0, 1] as [number, number] }),
     };
   });
 }

@@ -3,26 +3,17 @@
 // Tables for people show agreement as percentages, κ and α with three decimals and boundary differences in
 // milliseconds; JSON and CSV carry the values themselves (fractions, coefficients, seconds). An undefined
 // figure is `—` in a table, null in JSON and an empty CSV cell with its reason in `note`; never 0.
-import type {
-  AdjudicationProgress,
-  AgreementFigure,
-  AgreementUnit,
-  ProjectAgreement,
+import {
+  type AdjudicationProgress,
+  type AgreementFigure,
+  type AgreementUnit,
+  type ProjectAgreement,
+  agreementValueText,
+  unitText,
 } from '../../core/api/agreementModel';
 import { UNDEFINED, UNDEFINED_REASON } from '../../core/scoring/present';
 
-/** A value as a table shows it in its unit, `—` when undefined. */
-export function agreementValueText(value: number | null, unit: AgreementUnit): string {
-  if (value === null || !Number.isFinite(value)) return UNDEFINED;
-  if (unit === 'fraction') return (value * 100).toFixed(1);
-  if (unit === 'seconds') return (value * 1000).toFixed(1);
-  return value.toFixed(3);
-}
-
-/** The unit as a table's column says it. */
-export function unitText(unit: AgreementUnit): string {
-  return unit === 'fraction' ? '%' : unit === 'seconds' ? 'ms' : 'coefficient';
-}
+export { agreementValueText, unitText };
 
 /** `64.1 [60.2, 68.0]`, each part `—` when undefined. */
 export function figureText(f: AgreementFigure): string {

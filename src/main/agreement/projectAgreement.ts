@@ -45,6 +45,17 @@ export interface ProjectAgreementRequest {
   onProgress?: (done: number) => void;
 }
 
+/**
+ * The agreement a report shows: null when no utterance has layers of two or more annotators (the report
+ * then has no agreement section), else every annotator's, with the project's Ignore case setting.
+ */
+export function reportAgreement(db: Db, project: string, ignoreCase: boolean): ProjectAgreement | null {
+  const doubled = db
+    .prepare('SELECT 1 FROM annotator_gold GROUP BY utterance_id HAVING count(*) >= 2 LIMIT 1')
+    .get();
+  return doubled === undefined ? null : projectAgreement(db, { project, options: { ignoreCase } });
+}
+
 /** The names of the categorical fields as tables show them. */
 const FIELD_NAME: Record<CategoricalField, string> = {
   inputKind: 'input kind',

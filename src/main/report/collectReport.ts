@@ -7,6 +7,7 @@ import { readGold } from '../store/goldStore';
 import type { Db } from '../store/openDatabase';
 import type { ProjectStore } from '../store/projectStore';
 import { getSystemOutput } from '../store/systemStore';
+import { reportAgreement } from '../agreement/projectAgreement';
 import type { ReportInput } from './reportModel';
 
 /** The project's systems with the given ids, in project order; every system when omitted. */
@@ -58,17 +59,24 @@ export function readReportInput(
   };
 }
 
-/** The report's input for `systems`, with their per-utterance scores as `scoreProject` gave them. */
+/**
+ * The report's input for `systems`, with their per-utterance scores as `scoreProject` gave them, and the
+ * agreement between the project's annotators.
+ */
 export function collectReportInput(
   store: ProjectStore,
   systems: readonly { id: number; name: string }[],
   scores: ReadonlyMap<number, ReadonlyMap<string, UtteranceScores>>,
 ): ReportInput {
-  return readReportInput(
-    store.db,
-    store.summary().name,
-    store.listUtterances().map((u) => u.id),
-    systems,
-    (id) => scores.get(id)!,
-  );
+  const name = store.summary().name;
+  return {
+    ...readReportInput(
+      store.db,
+      name,
+      store.listUtterances().map((u) => u.id),
+      systems,
+      (id) => scores.get(id)!,
+    ),
+    agreement: reportAgreement(store.db, name, store.scoringSettings().settings.ignoreCase),
+  };
 }

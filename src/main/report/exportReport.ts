@@ -7,6 +7,7 @@ import { htmlReport } from './htmlReport';
 import { markdownReport } from './markdownReport';
 import type { ReportModel } from './reportModel';
 import { renderPlots } from './renderPlots';
+import { agreementPlots } from '../agreement/agreementPlots';
 
 /** The text formats of a report. */
 export const TEXT_FORMATS = ['html', 'csv', 'json', 'md'] as const;
@@ -21,7 +22,8 @@ export async function reportText(model: ReportModel, format: TextFormat): Promis
   if (format === 'json') return `${JSON.stringify(model)}\n`;
   if (format === 'csv') return csvReport(model);
   if (format === 'md') return markdownReport(model);
-  return htmlReport(model, await renderPlots(model.plots));
+  const agreement = model.agreement ? await renderPlots(agreementPlots(model.agreement)) : [];
+  return htmlReport(model, await renderPlots(model.plots), agreement);
 }
 
 const MIME: Record<TextFormat | 'pdf', string> = {

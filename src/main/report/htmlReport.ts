@@ -6,6 +6,7 @@ import { COVERAGE_LEGEND, UNDEFINED, coverageText, isPartial } from '../../core/
 import { systemColour } from '../../core/scoring/systemColour';
 import { lowerIsBetter } from '../../core/scoring/utteranceMetrics';
 import { LEVEL_NAMES, missingLabelsNote } from '../../core/nbest/breakdownLevels';
+import { agreementHtml, hasAgreement } from './agreementSection';
 import { asrHtml } from './asrSection';
 import { pct } from './markdownReport';
 import { BREAKDOWN_METRICS, type NbestBreakdown } from './nbestBreakdown';
@@ -212,8 +213,12 @@ function appendixSection(model: ReportModel): string {
   );
 }
 
-/** The whole report as one HTML document. */
-export function htmlReport(model: ReportModel, plots: readonly PlotSvg[]): string {
+/** The whole report as one HTML document (`agreementPlots`: the agreement section's histograms). */
+export function htmlReport(
+  model: ReportModel,
+  plots: readonly PlotSvg[],
+  agreementPlots: readonly PlotSvg[] = [],
+): string {
   const title = `${model.project}: evaluation report`;
   return [
     '<!DOCTYPE html>',
@@ -222,13 +227,14 @@ export function htmlReport(model: ReportModel, plots: readonly PlotSvg[]): strin
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${e(title)}</title><style>${STYLE}</style></head><body>`,
     `<header><h1>${e(title)}</h1><p class="muted">SIEVE ${e(model.version)} · ${model.systems.length} system(s): ${model.systems.map((s) => e(s.name)).join(', ')}</p>`,
-    `<nav><a href="#corpus">Corpus figures</a><a href="#paired">Paired comparisons</a><a href="#plots">Plots</a><a href="#asr">Speech recognition errors</a><a href="#nbest">N-best breakdown</a><a href="#utterances">Per utterance</a></nav></header>`,
+    `<nav><a href="#corpus">Corpus figures</a><a href="#paired">Paired comparisons</a><a href="#plots">Plots</a><a href="#asr">Speech recognition errors</a><a href="#nbest">N-best breakdown</a>${hasAgreement(model.agreement) ? '<a href="#agreement">Agreement</a>' : ''}<a href="#utterances">Per utterance</a></nav></header>`,
     '<main>',
     corpusSection(model),
     comparisonSection(model),
     plotSection(model, plots),
     asrHtml(model.asr),
     nbestSection(model),
+    agreementHtml(model.agreement, agreementPlots),
     appendixSection(model),
     '</main></body></html>',
     '',

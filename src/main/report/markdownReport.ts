@@ -1,11 +1,13 @@
 // The corpus figures of a report as a Markdown table (what `sieve report` prints by default).
 import { COVERAGE_LEGEND, UNDEFINED, coverageText, percent } from '../../core/scoring/present';
+import { agreementMarkdown } from '../agreement/agreementText';
+import { hasAgreement } from './agreementSection';
 import type { ReportFigure, ReportModel } from './reportModel';
 
 /** A fraction as a percentage with one decimal, or a dash when undefined. */
 export const pct = (x: number | null): string => percent(x);
 
-/** Systems × metrics with 95% intervals, then each metric's settings. */
+/** Systems × metrics with 95% intervals, then each metric's settings, then the agreement between annotators. */
 export function markdownReport(model: ReportModel): string {
   const metrics = model.metrics;
   const cell = (f: ReportFigure | undefined): string =>
@@ -30,5 +32,13 @@ export function markdownReport(model: ReportModel): string {
     '',
     ...metrics.map((m) => `- ${m}: \`${sigs.get(m)}\``),
   ];
+  // The agreement between annotators, its headings one level down, when some utterance has two layers.
+  if (hasAgreement(model.agreement))
+    lines.push(
+      '',
+      agreementMarkdown(model.agreement)
+        .trimEnd()
+        .replace(/^(#+) /gm, '#$1 '),
+    );
   return `${lines.join('\n')}\n`;
 }

@@ -58,7 +58,8 @@ export function plotSpec(plot: PlotData): TopLevelSpec {
   // A point on the edge of the data (an accuracy of 100 %) is drawn whole: the scales keep 8 px inside
   // the frame at each end.
   const axisScale = { zero: false, nice: false, padding: 8 };
-  if (plot.kind === 'histogram')
+  if (plot.kind === 'histogram') {
+    const bin = plot.binExtent ? { maxbins: 20, extent: plot.binExtent } : { maxbins: 20 };
     return {
       ...base,
       data: { values: plot.rows },
@@ -66,7 +67,7 @@ export function plotSpec(plot: PlotData): TopLevelSpec {
       width: WIDTH,
       height: 64,
       encoding: {
-        x: { field: 'value', type: 'quantitative', bin: { maxbins: 20 }, title: plot.x.title },
+        x: { field: 'value', type: 'quantitative', bin, title: plot.x.title },
         y: { aggregate: 'count', type: 'quantitative', title: plot.y.title },
         row: {
           field: plot.group,
@@ -77,11 +78,12 @@ export function plotSpec(plot: PlotData): TopLevelSpec {
         },
         color: { ...color, legend: null },
         tooltip: [
-          { field: 'value', type: 'quantitative', bin: { maxbins: 20 }, title: plot.x.title, format: '.3f' },
+          { field: 'value', type: 'quantitative', bin, title: plot.x.title, format: '.3f' },
           { aggregate: 'count', type: 'quantitative', title: plot.y.title },
         ],
       },
     } as TopLevelSpec;
+  }
   if (plot.kind === 'line')
     return {
       ...base,

@@ -2,6 +2,7 @@
 // comparisons of every pair, the per-utterance appendix, the N-best breakdown (Kleinbauer et al. Table 3),
 // the boundary-perturbation curve (Shi et al. Fig. 5) and the data of every plot. Every writer (HTML,
 // CSV, JSON, Markdown) and the plots read this one model, so they cannot disagree.
+import type { ProjectAgreement } from '../../core/api/agreementModel';
 import type { GoldRecords } from '../../core/gold/records';
 import { asrPlots, asrReport } from './asrSection';
 import type { SystemOutput } from '../../core/model/systemOutput';
@@ -28,6 +29,8 @@ export interface ReportInput {
     /** The system's words per utterance (for the ASR analysis), where it has them. */
     words?: ReadonlyMap<string, NonNullable<SystemOutput['words']>>;
   }[];
+  /** The agreement between the project's annotators, when some utterance has two or more of their layers. */
+  agreement?: ProjectAgreement | null;
 }
 
 /** Seeds and sizes of the resampling; the defaults are those of the dashboard. */
@@ -123,6 +126,7 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Re
     }),
     asr: asrReport(input),
     plots: [],
+    agreement: input.agreement ?? null,
   };
   model.plots = colourBySystem([...plotData(model), ...asrPlots(model.asr)], model.systems);
   return model;

@@ -11,6 +11,7 @@ import { buildReport } from './reportModel';
 import { renderPlot } from './renderPlots';
 import type { ReportTask, ReportWorkerMessage } from './reportWorkerProtocol';
 import { coverageOf } from '../../core/scoring/corpusScores';
+import { reportAgreement } from '../agreement/projectAgreement';
 
 const task = workerData as ReportTask;
 const post = (m: ReportWorkerMessage): void => parentPort!.postMessage(m);
@@ -26,7 +27,11 @@ async function run(): Promise<void> {
       const ids = (db.prepare('SELECT id FROM utterance ORDER BY ord').pluck().all() as string[]).filter(
         (id) => task.systems.every((s) => scores.get(s.id)?.has(id)),
       );
-      return readReportInput(db, task.project, ids, task.systems, (id) => scores.get(id)!);
+      const read = readReportInput(db, task.project, ids, task.systems, (id) => scores.get(id)!);
+      // The dashboard's plots do not show the agreement (its own job does).
+      const agreement =
+        task.output === 'plots' ? null : reportAgreement(db, task.project, task.settings.ignoreCase);
+      return { ...read, agreement };
     })();
     post({ type: 'progress', phase: 'building', done: 0, total: 0 });
     const model = buildReport(input, { coverage: coverageOf(task.settings) });
