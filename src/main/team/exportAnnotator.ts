@@ -269,15 +269,21 @@ function writeOutput(
     `INSERT INTO annotator_gold (annotator_id, utterance_id, status, gold, gold_rev, updated_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
+  // Each table's rows of an utterance copied as they are; the statements prepared once per table.
+  const copiers = new Map<string, (uid: string) => void>();
   const copyRows = (table: string, columns: string, uid: string): void => {
-    const ins = out.prepare(
-      `INSERT INTO ${table} (utterance_id, ${columns}) VALUES (?${', ?'.repeat(columns.split(',').length)})`,
-    );
-    const rows = src
-      .prepare(`SELECT ${columns} FROM ${table} WHERE utterance_id = ?`)
-      .raw()
-      .all(uid) as unknown[][];
-    for (const r of rows) ins.run(uid, ...r);
+    let copy = copiers.get(table);
+    if (!copy) {
+      const ins = out.prepare(
+        `INSERT INTO ${table} (utterance_id, ${columns}) VALUES (?${', ?'.repeat(columns.split(',').length)})`,
+      );
+      const sel = src.prepare(`SELECT ${columns} FROM ${table} WHERE utterance_id = ?`).raw();
+      copy = (id) => {
+        for (const r of sel.all(id) as unknown[][]) ins.run(id, ...r);
+      };
+      copiers.set(table, copy);
+    }
+    copy(uid);
   };
   for (const { row, layer } of items) {
     // Blind annotation: the adjudicated layer goes along as its words only, the annotator's starting point.

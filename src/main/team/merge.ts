@@ -232,7 +232,15 @@ function mergeFile(db: Db, ex: ReadExport, prefer: MergePreference | undefined):
       WORD_SOURCE.import,
       'given',
     );
-    const incoming: LayerContent = { gold: applyDiff(current.gold, diff), status: fromFile.layer.status };
+    // The same layer on both sides (a file merged before): nothing to compare further.
+    if (stored && diff.length === 0 && stored.status === fromFile.layer.status) {
+      result.unchanged.push(u.id);
+      continue;
+    }
+    const incoming: LayerContent = {
+      gold: diff.length === 0 ? current.gold : applyDiff(current.gold, diff),
+      status: fromFile.layer.status,
+    };
     const incomingHash = layerHash(incoming);
     if (stored && incomingHash === layerHash(current)) {
       result.unchanged.push(u.id);
