@@ -27,8 +27,8 @@ function PlotSvgView({ plot }: { plot: PlotSvg }) {
   );
 }
 
-/** One small multiple of the grid, with a button that shows it large in a dialog. */
-function Plot({ plot }: { plot: PlotSvg }) {
+/** One small multiple of a grid of plots, with a button that shows it large in a dialog. */
+export function Plot({ plot }: { plot: PlotSvg }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [large, setLarge] = useState(false);
   useEffect(() => {

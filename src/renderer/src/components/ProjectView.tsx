@@ -6,13 +6,15 @@ import type { ErrorFocus } from '../workspace/errorFocus';
 import { AdjudicateButton } from '../adjudication/AdjudicateButton';
 import { ErrorNote } from './ErrorNote';
 import { ScoringSection } from './ScoringSection';
-import { useUtteranceWindows } from './useUtteranceWindows';
+import { type UtteranceOrder, useUtteranceWindows } from './useUtteranceWindows';
 import './projectPage.css';
 
-/** Where the list was left: its filter and how far it was scrolled (restored when the user comes back). */
+/** Where the list was left: its filter, order and how far it was scrolled (restored when the user comes back). */
 export interface ListPlace {
   filter: string;
   scrollTop: number;
+  /** The list's order (the project's when absent). */
+  sort?: UtteranceOrder;
 }
 
 interface Props {
@@ -39,6 +41,7 @@ const MARGIN_ROWS = 20;
  */
 export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate, place, onPlace }: Props) {
   const [filter, setFilter] = useState(place.filter);
+  const [sort, setSort] = useState<UtteranceOrder>(place.sort ?? 'project');
   const [scrollTop, setScrollTop] = useState(place.scrollTop);
   const [viewHeight, setViewHeight] = useState(480);
   const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
@@ -50,7 +53,7 @@ export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate,
   // The first answer is for the rows where the list was left; later filters start at the top.
   const [initialRow] = useState(() => Math.floor(place.scrollTop / ROW_HEIGHT));
   const [answered, setAnswered] = useState(false);
-  const lists = useUtteranceWindows(filter, selectedId, answered ? 0 : initialRow);
+  const lists = useUtteranceWindows(filter, selectedId, answered ? 0 : initialRow, sort);
   const { total, located, row, want, fetchRow } = lists;
   const shownFilter = located?.filter ?? filter;
 
@@ -145,8 +148,8 @@ export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate,
   // Where the list is left goes to the app when the list goes (an utterance opens).
   const left = useRef<ListPlace>(place);
   useEffect(() => {
-    left.current = { filter, scrollTop };
-  }, [filter, scrollTop]);
+    left.current = { filter, scrollTop, sort };
+  }, [filter, scrollTop, sort]);
   useEffect(() => () => onPlace(left.current), [onPlace]);
 
   const drawn: { index: number; u: UtteranceSummary | undefined }[] = [];
@@ -165,6 +168,17 @@ export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate,
               value={filter}
               onChange={(e) => setFilter(e.target.value)}
             />
+            <select
+              aria-label="Order of the utterances"
+              value={sort}
+              onChange={(e) => setSort(e.target.value === 'disagreement' ? 'disagreement' : 'project')}
+              data-own-keys=""
+              data-testid="list-order"
+              title="Most disagreement first: the utterances annotated by two or more annotators, by the number of differences between their layers"
+            >
+              <option value="project">Project order</option>
+              <option value="disagreement">Most disagreement first</option>
+            </select>
             <span className="muted" data-testid="list-count">
               {total ?? '—'} of {count} · ↑/↓ move · Enter open
             </span>

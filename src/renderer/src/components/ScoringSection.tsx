@@ -3,6 +3,7 @@ import type { DashboardReport, SystemInfo } from '../../../core/api/contract';
 import type { AsrReport } from '../../../core/asr/asrReport';
 import { call } from '../bridge';
 import type { ErrorFocus } from '../workspace/errorFocus';
+import { AgreementSection } from './AgreementSection';
 import { DashboardPlots } from './DashboardPlots';
 import { ImportSystemDialog } from './ImportSystemDialog';
 import { ReportExport } from './ReportExport';
@@ -12,8 +13,8 @@ import { SystemsDialog } from './SystemsDialog';
 import { UtteranceRanking } from './UtteranceRanking';
 
 /**
- * Scoring on the project page: import a system, the scoring settings, systems × metrics with the paired
- * test, the plots, utterances by metric, and the report export. An import or a change of settings
+ * Scoring on the project page: import a system, the scoring settings, the agreement between annotators,
+ * systems × metrics with the paired test, the plots, utterances by metric, and the report export. An import or a change of settings
  * rescores, and the plots and the ranking follow each finished scoring run. `children` (the utterance
  * list) goes between the buttons and the figures: everything that appears while the project is scored
  * appears under it, so the list never moves under the pointer while the page loads.
@@ -77,6 +78,7 @@ export function ScoringSection({
         />
       )}
       {children}
+      <AgreementSection onOpen={onOpen} />
       {has && (
         <SystemsDashboard systems={systems} version={imported + settingsRev} onScored={onScored} asr={asr} />
       )}
