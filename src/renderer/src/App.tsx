@@ -8,6 +8,7 @@ import { UtteranceView } from './components/UtteranceView';
 import type { Loaded } from './hooks/useApi';
 import { parsePlace, placeHash } from './placeInUrl';
 import type { ErrorFocus } from './workspace/errorFocus';
+import { ActingAsChoice, ActingAsProvider, useActingAsChoice } from './team/actingAs';
 
 interface ProjectData {
   summary: ProjectSummary;
@@ -53,6 +54,9 @@ export function App() {
   const [place, setPlace] = useState<ListPlace>({ filter: '', scrollTop: 0 });
   // The error to select and play in the utterance opened from the ASR error lists.
   const [focus, setFocus] = useState<ErrorFocus | null>(null);
+  // Who the studio works as (an annotator's layer or the adjudicated one), and the list it works from.
+  const team = useActingAsChoice(project.status === 'ready' ? project.value.summary.path : null, reload);
+  const actingAnnotator = team.acting.annotator;
 
   // Every open or close counts a turn: an utterance's place answered after a later turn is dropped.
   const turns = useRef(0);
@@ -69,7 +73,8 @@ export function App() {
         return;
       }
       const turn = ++turns.current;
-      call('utterance:list', { limit: 0, locate: id }).then(
+      const mine = actingAnnotator !== null ? { annotator: actingAnnotator } : {};
+      call('utterance:list', { limit: 0, locate: id, ...mine }).then(
         (w) =>
           turn === turns.current &&
           w.position != null &&
@@ -77,7 +82,7 @@ export function App() {
         () => turn === turns.current && setOpened(null),
       );
     },
-    [show],
+    [show, actingAnnotator],
   );
   const close = useCallback(() => {
     show(null);
@@ -121,7 +126,8 @@ export function App() {
       if (!opened) return;
       const index = opened.position.index + delta;
       if (index < 0 || index >= opened.position.count) return;
-      call('utterance:list', { offset: index, limit: 1 }).then(
+      const mine = actingAnnotator !== null ? { annotator: actingAnnotator } : {};
+      call('utterance:list', { offset: index, limit: 1, ...mine }).then(
         (w) => {
           const next = w.items[0];
           // The adjudication view stays the adjudication view (where the next utterance has layers to compare).
@@ -130,10 +136,11 @@ export function App() {
         () => undefined,
       );
     },
-    [opened, open],
+    [opened, open, actingAnnotator],
   );
 
-  if (project.status === 'loading') return <div className="page muted">Opening project…</div>;
+  if (project.status === 'loading' || (project.status === 'ready' && !team.ready))
+    return <div className="page muted">Opening project…</div>;
   if (project.status === 'error')
     return (
       <div className="page">
@@ -152,6 +159,7 @@ export function App() {
         <span className="muted">
           {summary.utterances} utterances · {summary.words} words · {summary.audioFiles} audio files
         </span>
+        <ActingAsChoice state={team} onChosen={close} />
         <span className="spacer" />
         <span className="muted transport">
           {project.value.transport === 'electron' ? 'desktop' : 'browser host'}
@@ -170,28 +178,33 @@ export function App() {
           utterances cannot be played.
         </div>
       )}
-      {opened ? (
-        <UtteranceView
-          key={`${opened.adjudicate ? 'adjudicate' : 'u'}:${opened.id}`}
-          adjudicate={opened.adjudicate === true}
-          onAdjudicate={() => open(opened.id, undefined, opened.position, true)}
-          utteranceId={opened.id}
-          position={opened.position}
-          focus={focus}
-          onBack={close}
-          onNavigate={navigate}
-        />
-      ) : (
-        <ProjectView
-          count={summary.utterances}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
-          onOpen={open}
-          onAdjudicate={(id) => open(id, undefined, undefined, true)}
-          place={place}
-          onPlace={setPlace}
-        />
-      )}
+      <ActingAsProvider value={team.acting}>
+        {opened ? (
+          <UtteranceView
+            key={`${opened.adjudicate ? 'adjudicate' : 'u'}:${actingAnnotator ?? ''}:${opened.id}`}
+            adjudicate={opened.adjudicate === true}
+            onAdjudicate={
+              actingAnnotator === null ? () => open(opened.id, undefined, opened.position, true) : undefined
+            }
+            utteranceId={opened.id}
+            position={opened.position}
+            focus={focus}
+            onBack={close}
+            onNavigate={navigate}
+          />
+        ) : (
+          <ProjectView
+            key={actingAnnotator ?? ''}
+            count={summary.utterances}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            onOpen={open}
+            onAdjudicate={actingAnnotator === null ? (id) => open(id, undefined, undefined, true) : undefined}
+            place={place}
+            onPlace={setPlace}
+          />
+        )}
+      </ActingAsProvider>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useLoad } from '../hooks/useApi';
 import type { ErrorFocus } from '../workspace/errorFocus';
 import { Workspace } from '../workspace/Workspace';
 import { ErrorNote } from './ErrorNote';
+import { type ActingAs, actingLayer, hidesOthers, useActingAs } from '../team/actingAs';
 
 interface Props {
   utteranceId: string;
@@ -30,15 +31,24 @@ interface Loaded {
   layers: AnnotatorLayer[];
 }
 
-async function loadUtterance(id: string): Promise<Loaded> {
+/**
+ * Loads an utterance as `acting` works on it: the gold of its layer (and, acting as an annotator, the
+ * layer's status in place of the adjudicated one); the annotators' layers only where they may be seen
+ * (never while annotating blind).
+ */
+async function loadUtterance(id: string, acting: ActingAs): Promise<Loaded> {
   const [detail, gold, settings, layers] = await Promise.all([
     call('utterance:get', { utteranceId: id }),
-    call('gold:get', { utteranceId: id }),
+    call('gold:get', { utteranceId: id, ...actingLayer(acting.annotator) }),
     call('annotation:getSettings', {}),
-    call('gold:layers', { utteranceId: id }),
+    hidesOthers(acting) ? { layers: [] } : call('gold:layers', { utteranceId: id }),
   ]);
   const peaks = detail.audio.state === 'ok' ? await call('audio:peaks', { audioId: detail.audio.id }) : null;
-  return { detail, peaks, gold, settings, layers: layers.layers };
+  const shown =
+    gold.status === undefined
+      ? detail
+      : { ...detail, utterance: { ...detail.utterance, status: gold.status } };
+  return { detail: shown, peaks, gold, settings, layers: layers.layers };
 }
 
 /** One utterance: loads what the annotation workspace needs and shows it. */
@@ -51,7 +61,8 @@ export function UtteranceView({
   adjudicate = false,
   onAdjudicate,
 }: Props) {
-  const loaded = useLoad(() => loadUtterance(utteranceId), [utteranceId]);
+  const acting = useActingAs();
+  const loaded = useLoad(() => loadUtterance(utteranceId, acting), [utteranceId, acting]);
   const [settings, setSettings] = useState<AnnotationSettingsState | null>(null);
   const saveSettings = useCallback(async (next: AnnotationSettings) => {
     setSettings(await call('annotation:setSettings', { settings: next }));
@@ -65,7 +76,8 @@ export function UtteranceView({
       </main>
     );
   const { detail, peaks, gold, layers } = loaded.value;
-  const adjudicable = layers.length >= 2;
+  // Adjudication writes the adjudicated layer: only the adjudicator does it.
+  const adjudicable = layers.length >= 2 && acting.annotator === null;
   return (
     <Workspace
       detail={detail}
