@@ -11,9 +11,13 @@ const KEPT_PAGES = 8;
 
 interface Pages {
   filter: string;
+  sort: UtteranceOrder;
   rows: Map<number, UtteranceSummary[]>;
   pending: Set<number>;
 }
+
+/** The list's order: the project's, or most disagreement between annotators first. */
+export type UtteranceOrder = 'project' | 'disagreement';
 
 /** What the list knows of the utterances matching its filter. */
 export interface UtteranceWindows {
@@ -35,21 +39,22 @@ function apiError(err: unknown): ApiErrorShape {
 }
 
 /**
- * The utterance list by pages from the store: a change of filter asks for the page at `startRow` with
- * `locate` found among the matches, scrolling asks for the pages it reaches; answers for an earlier filter
- * are dropped.
+ * The utterance list by pages from the store, in `sort` order: a change of filter or order asks for the
+ * page at `startRow` with `locate` found among the matches, scrolling asks for the pages it reaches;
+ * answers for an earlier filter or order are dropped.
  */
 export function useUtteranceWindows(
   filter: string,
   locate: string | null,
   startRow: number,
+  sort: UtteranceOrder = 'project',
 ): UtteranceWindows {
   // Acting as an annotator, the list is theirs: their assigned utterances with their layer's status (the
   // list is drawn anew when the choice changes).
   const annotator = useActingAs().annotator;
   const mine = useMemo(() => (annotator !== null ? { annotator } : {}), [annotator]);
   // The pages shown, and the filter asked for last: the rows of the previous filter stay until its answer.
-  const pages = useRef<Pages>({ filter: '', rows: new Map(), pending: new Set() });
+  const pages = useRef<Pages>({ filter: '', sort: 'project', rows: new Map(), pending: new Set() });
   const asked = useRef<string | null>(null);
   const [total, setTotal] = useState<number | null>(null);
   const [located, setLocated] = useState<UtteranceWindows['located']>(null);
@@ -66,8 +71,9 @@ export function useUtteranceWindows(
   }, []);
 
   useEffect(() => {
-    const p: Pages = { filter, rows: new Map(), pending: new Set() };
-    asked.current = filter;
+    const p: Pages = { filter, sort, rows: new Map(), pending: new Set() };
+    const key = `${sort}\u0000${filter}`;
+    asked.current = key;
     const page = Math.floor(startRow / PAGE_ROWS);
     const at = locate;
     p.pending.add(page);
@@ -75,11 +81,12 @@ export function useUtteranceWindows(
       offset: page * PAGE_ROWS,
       limit: PAGE_ROWS,
       filter,
+      sort,
       ...(at !== null ? { locate: at } : {}),
       ...mine,
     }).then(
       (w) => {
-        if (asked.current !== filter) return;
+        if (asked.current !== key) return;
         pages.current = p;
         keep(p, page, w.items);
         setError(null);
@@ -87,10 +94,10 @@ export function useUtteranceWindows(
         setLocated({ filter, position: w.position ?? null });
         setTick((n) => n + 1);
       },
-      (err: unknown) => asked.current === filter && setError(apiError(err)),
+      (err: unknown) => asked.current === key && setError(apiError(err)),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- where to start and what to locate are read when the filter changes, and are no reason to ask again
-  }, [filter, keep]);
+  }, [filter, sort, keep]);
 
   const fetchPage = useCallback(
     async (page: number): Promise<void> => {
@@ -102,6 +109,7 @@ export function useUtteranceWindows(
           offset: page * PAGE_ROWS,
           limit: PAGE_ROWS,
           filter: p.filter,
+          sort: p.sort,
           ...mine,
         });
         if (pages.current !== p) return;
