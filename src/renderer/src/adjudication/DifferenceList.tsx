@@ -1,5 +1,5 @@
 import type { Difference } from '../../../core/agreement/differences';
-import { describeDifference } from '../../../core/agreement/differences';
+import { DEFAULT_BOUNDARY_TOLERANCE_SEC, describeDifference } from '../../../core/agreement/differences';
 import type { Take } from '../../../core/gold/adjudicate';
 import type { GoldRecords } from '../../../core/gold/records';
 import type { AnnotationStatus } from '../../../core/model/schemas';
@@ -86,8 +86,10 @@ export function DifferenceList({ adjudication: adj, gold, select, playRange, set
         {differences.length === 0 ? 'no differences' : `${differences.length} differences`}
       </h2>
       <p className="muted">
-        J / K take the selection from A / B, Shift+J / Shift+K the subtree over it, Alt+J / Alt+K the entities
-        over it, Alt+Shift+J / Alt+Shift+K the whole utterance. Each take is one edit (Ctrl+Z undoes it).
+        Boundaries count as different when they are more than {DEFAULT_BOUNDARY_TOLERANCE_SEC * 1000} ms
+        apart. J / K take the selection from A / B, Shift+J / Shift+K the subtree over it, Alt+J / Alt+K the
+        entities over it, Alt+Shift+J / Alt+Shift+K the whole utterance. Each take is one edit (Ctrl+Z undoes
+        it).
       </p>
       <ol>
         {differences.map((d, k) => {
