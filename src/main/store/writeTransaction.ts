@@ -26,6 +26,13 @@ export function writeTransaction<T>(file: string, db: Db, fn: () => T): T {
 /** How long a write waits for another connection's write lock before it is a CONFLICT (the busy timeout). */
 const LOCK_WAIT_MS = 5000;
 
+/**
+ * The longest pause between two tries for the write lock. An edit mostly waits for an import's write of a
+ * few tens of milliseconds: tried at least this often, it follows within a few milliseconds of the lock's
+ * release, and a try costs a few microseconds.
+ */
+const MAX_PAUSE_MS = 5;
+
 function isBusy(err: unknown): boolean {
   return err instanceof Database.SqliteError && err.code.startsWith('SQLITE_BUSY');
 }
@@ -40,7 +47,7 @@ function isBusy(err: unknown): boolean {
  */
 export async function writeWhenFree<T>(file: string, db: Db, fn: () => T): Promise<T> {
   const deadline = Date.now() + LOCK_WAIT_MS;
-  for (let pause = 1; ; pause = Math.min(pause * 2, 20)) {
+  for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
     if (!db.inTransaction) {
       const timeout = db.pragma('busy_timeout', { simple: true }) as number;
       db.pragma('busy_timeout = 0');
