@@ -170,6 +170,16 @@ describe('sieve agreement', () => {
     expect(measures).toContain('Boundaries within 40 ms');
     expect(measures).not.toContain('Boundaries within 20 ms');
     for (const f of out.pairs[0]!.figures) expect(f.signature).toBe(out.signature);
+
+    // The project's Ignore case setting applies unless --case-sensitive is given.
+    const store = ProjectStore.open(path.join(dir(), file));
+    try {
+      store.setScoringSettings({ ...store.scoringSettings().settings, ignoreCase: false });
+    } finally {
+      store.close();
+    }
+    const exact = JSON.parse((await sieve('agreement', file, '--format', 'json')).out) as ProjectAgreement;
+    expect(exact.signature).toContain('|case:exact|');
   });
 
   it('refuses unknown annotators and bad options with the command’s usage', async () => {

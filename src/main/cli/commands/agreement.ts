@@ -34,6 +34,7 @@ export const agreement: Command = {
     'sieve agreement PROJECT.sieve [--annotators A,B[,C…]] [--format md|json|csv] [--utterances]\n' +
     '  [--tolerances MS,MS,…] [--resamples N] [--seed S] [--error-rate symmetric|b-against-a]\n' +
     '  [--costs sclite|equal] [--case-sensitive] [--entity-tolerance WORDS]\n' +
+    "  words are compared as the project's scoring settings say (Ignore case) unless --case-sensitive is given;\n" +
     '  compares every pair of the annotators (all of the project when --annotators is not given) on the\n' +
     '  utterances both annotated; --utterances adds every utterance’s figures, most differences first.\n' +
     '  Every option that changes a figure is in the signature printed with it; an undefined figure is —\n' +
@@ -57,8 +58,7 @@ export const agreement: Command = {
     });
     const [project] = positionalArgs(positionals, ['PROJECT.sieve']) as [string];
     const format = choiceOption('--format', values.format, FORMATS);
-    const options: AgreementOptions = {
-      ignoreCase: !values['case-sensitive'],
+    const base: AgreementOptions = {
       ...(values.tolerances !== undefined
         ? { boundaryTolerancesMs: tolerancesOption(values.tolerances) }
         : {}),
@@ -87,6 +87,11 @@ export const agreement: Command = {
     };
     const store = ProjectStore.open(path.resolve(io.cwd, project));
     try {
+      // Words are compared as the project's scoring compares them (Ignore case), unless told otherwise.
+      const options: AgreementOptions = {
+        ...base,
+        ignoreCase: values['case-sensitive'] ? false : store.scoringSettings().settings.ignoreCase,
+      };
       let annotators: string[] | undefined;
       if (values.annotators !== undefined) {
         annotators = values.annotators.split(',').map((s) => s.trim());
