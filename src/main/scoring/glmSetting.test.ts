@@ -20,7 +20,7 @@ import { getSystemOutput } from '../store/systemStore';
 import { scoringContext } from './scoringContext';
 import { scoreProject } from './scoreProject';
 import { runScorePool } from './workerPool';
-import type { ScoreCacheRow } from '../store/scoreCache';
+import type { ScoredPair } from './workerProtocol';
 
 let dir: string;
 let cleanup: () => void;
@@ -98,14 +98,19 @@ describe('GLM file in the scoring settings', () => {
       }
       expect(scoringContext(store).signature).toContain(`|glm:${hash}|`);
       // Worker threads, given the settings as scoreProject gives them, score with the rules too.
-      const rows: ScoreCacheRow[] = [];
+      const rows: ScoredPair[] = [];
       await runScorePool(
-        { file: store.db.name, settings: scoringContext(store).settings, cache: false },
+        {
+          file: store.db.name,
+          settings: scoringContext(store).settings,
+          cache: false,
+          reply: { json: true, corpus: false },
+        },
         2,
         [...after.keys()].map((id) => [[system.id, id]]),
         (r) => rows.push(...r),
       );
-      expect(new Map(rows.map((r) => [r.utteranceId, JSON.parse(r.value) as unknown]))).toEqual(
+      expect(new Map(rows.map((r) => [r.utteranceId, JSON.parse(r.value!) as unknown]))).toEqual(
         new Map([...after].map(([id, u]) => [id, JSON.parse(JSON.stringify(u)) as unknown])),
       );
       // Removing the file gives the scores and signatures of before, from the cache.

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { diffGold } from '../../core/gold/diff';
 import type { GoldRecords } from '../../core/gold/records';
 import type { SystemOutput } from '../../core/model/systemOutput';
+import { type Coverage, corpusScores } from '../../core/scoring/corpusScores';
 import { systemProfile } from '../../core/scoring/coverage';
 import { type UtteranceScores, scoreUtterance } from '../../core/scoring/scoreUtterance';
 import { DEFAULT_SCORING_SETTINGS } from '../../core/scoring/settings';
@@ -14,9 +15,10 @@ import { writeCorpus } from '../import/writeCorpus';
 import { ProjectStore } from '../store/projectStore';
 import { getSystemOutput, importSystemOutputs } from '../store/systemStore';
 import { scoringContext } from './scoringContext';
-import { scoreProject } from './scoreProject';
-import { runScorePool } from './workerPool';
-import { type ScoreCacheRow, scoreCacheReader } from '../store/scoreCache';
+import { scoreProject, scoreProjectFigures } from './scoreProject';
+import { runScorePool, startScorePool } from './workerPool';
+import { scoreCacheReader } from '../store/scoreCache';
+import type { ScoredPair } from './workerProtocol';
 
 let dir: string;
 let cleanup: () => void;
@@ -237,6 +239,81 @@ describe('scoreProject', { timeout: 60_000 }, () => {
     }
   });
 
+  it('makes corpus figures as corpusScores makes them from the scores, in this thread and in two workers', async () => {
+    const file = await synthetic(300);
+    // An entity an older version stored outside the words: scoring leaves it out and says so.
+    const old = ProjectStore.open(file);
+    old.db.prepare("UPDATE gold_entity SET last_word = 99 WHERE utterance_id = 'u0007'").run();
+    old.close();
+    const scores = inThread(file);
+    const bootstrap = { resamples: 200 };
+    const expected = (coverage: Coverage) =>
+      new Map([...scores].map(([id, m]) => [id, corpusScores([...m.values()], { coverage, ...bootstrap })]));
+    for (const jobs of [1, 2])
+      for (const coverage of ['all', 'covered'] as const) {
+        const store = ProjectStore.open(file);
+        store.db.exec('DELETE FROM score_cache');
+        store.close();
+        const got = await scoreProjectFigures(file, { jobs, coverage, bootstrap });
+        expect(new Map([...got].map(([id, s]) => [id, s.figures]))).toEqual(expected(coverage));
+        for (const s of got.values()) {
+          expect([...s.notes.keys()]).toEqual(['u0007']);
+          expect(s.notes.get('u0007')!.goldNotes[0]).toMatch(/^entity 0 \(P\) left out/);
+          expect(s.scores).toBeUndefined();
+        }
+      }
+    // Warm (every pair from the cache), with the scores asked for too.
+    const warm = await scoreProjectFigures(file, { jobs: 2, coverage: 'all', bootstrap, scores: true });
+    expect(new Map([...warm].map(([id, s]) => [id, s.figures]))).toEqual(expected('all'));
+    expect(new Map([...warm].map(([id, s]) => [id, s.scores]))).toEqual(scores);
+  });
+
+  it('scores again, for the figures after one gold edit, only that utterance’s pairs', async () => {
+    const file = await synthetic(100);
+    const store = ProjectStore.open(file);
+    try {
+      store.db.exec(`CREATE TABLE written (system_id INTEGER, utterance_id TEXT);
+        CREATE TRIGGER score_cache_written AFTER INSERT ON score_cache
+        BEGIN INSERT INTO written VALUES (NEW.system_id, NEW.utterance_id); END;`);
+      const written = () =>
+        store.db.prepare('SELECT system_id AS s, utterance_id AS u FROM written ORDER BY 1, 2').all();
+      const figures = async (progress: [number, number][]) =>
+        new Map(
+          [
+            ...(await scoreProjectFigures(store, {
+              jobs: 2,
+              coverage: 'all',
+              bootstrap: { resamples: 100 },
+              onProgress: (d, t) => progress.push([d, t]),
+            })),
+          ].map(([id, s]) => [id, s.figures]),
+        );
+      const expected = () =>
+        new Map(
+          [...inThreadOf(store)].map(([id, m]) => [id, corpusScores([...m.values()], { resamples: 100 })]),
+        );
+      const progress: [number, number][] = [];
+      expect(await figures(progress)).toEqual(expected());
+      expect(progress[0]).toEqual([0, 200]);
+      expect(written()).toHaveLength(200);
+      store.db.exec('DELETE FROM written');
+      const g: GoldRecords = store.goldState('u0042').gold;
+      store.applyGoldDiff(
+        'u0042',
+        diffGold(g, { ...g, concepts: [{ attribute: 'goal', value: 'elsewhere' }] }),
+      );
+      progress.length = 0;
+      expect(await figures(progress)).toEqual(expected());
+      expect(progress[0]).toEqual([198, 200]);
+      expect(written()).toEqual([
+        { s: 1, u: 'u0042' },
+        { s: 2, u: 'u0042' },
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
   it('scores a read-only project in worker threads without writing its cache', async () => {
     const file = await synthetic(100);
     const expected = inThread(file);
@@ -276,10 +353,10 @@ describe('scoreProject', { timeout: 60_000 }, () => {
     const store = ProjectStore.open(file);
     const settings = store.scoringSettings().settings;
     store.close();
-    const results: ScoreCacheRow[] = [];
+    const results: ScoredPair[] = [];
     // A pair whose utterance does not exist is left out; the others come back from real worker threads.
     await runScorePool(
-      { file, settings, cache: false },
+      { file, settings, cache: false, reply: { json: true, corpus: false } },
       2,
       [[[1, 'u0000']], [[1, 'nope']], [[2, 'u0001']]],
       (r) => results.push(...r),
@@ -287,11 +364,26 @@ describe('scoreProject', { timeout: 60_000 }, () => {
     expect(results.map((r) => r.utteranceId).sort()).toEqual(['u0000', 'u0001']);
     await expect(
       runScorePool(
-        { file: path.join(dir, 'missing.sieve'), settings, cache: false },
+        {
+          file: path.join(dir, 'missing.sieve'),
+          settings,
+          cache: false,
+          reply: { json: true, corpus: false },
+        },
         2,
         [[[1, 'u0000']]],
         () => {},
       ),
     ).rejects.toThrow();
+    // An interval a worker cannot compute fails the pool.
+    const pool = startScorePool({ file, settings, cache: false, reply: { json: false, corpus: true } }, 1);
+    try {
+      await expect(pool.interval('nope', new Float64Array(2), {})).rejects.toThrow(
+        /unknown corpus statistic 'nope'/,
+      );
+      await expect(pool.drain()).rejects.toThrow(/unknown corpus statistic/);
+    } finally {
+      await pool.stop();
+    }
   });
 });
