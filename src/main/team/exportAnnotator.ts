@@ -355,6 +355,8 @@ export async function exportAnnotator(
     throw new AppError('CONFLICT', `${out} exists; nothing was exported (--force replaces it).`, {
       path: out,
     });
+  if (!fs.existsSync(path.dirname(out)))
+    throw new AppError('FILE_MISSING', `No folder ${path.dirname(out)} to write ${out} in.`, { path: out });
   const folder = options.audio === 'copy' ? audioFolderOf(out) : null;
   if (folder && fs.existsSync(folder) && !options.force)
     throw new AppError(
@@ -364,6 +366,9 @@ export async function exportAnnotator(
     );
 
   const db = openSource(src);
+  // One read transaction from the first read to the last: edits made meanwhile (the studio may have the
+  // project open) are not seen, so the record, the layers and the words agree with one another.
+  db.exec('BEGIN');
   try {
     const { items, audio, allUtterances, newLayers } = collect(db, options.annotator);
     const { blind } = teamSettings(db);
@@ -415,6 +420,7 @@ export async function exportAnnotator(
       audioFolder: folder,
     };
   } finally {
+    if (db.inTransaction) db.exec('COMMIT');
     db.close();
   }
 }

@@ -45,6 +45,29 @@ export const ExportRecord = z.strictObject({
 });
 export type ExportRecord = z.infer<typeof ExportRecord>;
 
+/**
+ * What the project remembers of an export it merged from (project_meta `team.merge:ANNOTATOR:EXPORTED_AT`):
+ * per utterance merged or settled, the file's layer it saw (`fileSha256`) and the project's layer it left
+ * (`goldRev`, `projectSha256`). A later merge of the same export, edited further, compares with these
+ * instead of the state at export, so the project's change made by the earlier merge is no conflict.
+ */
+export const MergeBase = z.strictObject({
+  utterances: z.record(
+    z.string(),
+    z.strictObject({
+      fileSha256: z.string(),
+      goldRev: z.number().int().nonnegative(),
+      projectSha256: z.string(),
+    }),
+  ),
+});
+export type MergeBase = z.infer<typeof MergeBase>;
+
+/** The project_meta key of the merge base of an export. */
+export function mergeBaseKey(record: ExportRecord): string {
+  return `team.merge:${record.annotator}:${record.exportedAt}`;
+}
+
 /** One layer as a merge compares it: its records and status. */
 export interface LayerContent {
   gold: GoldRecords;

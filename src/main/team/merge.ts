@@ -19,7 +19,9 @@ import {
   EXPORT_META_KEY,
   ExportRecord,
   type LayerContent,
+  MergeBase,
   layerHash,
+  mergeBaseKey,
   metaValue,
   projectIdentity,
 } from './exportRecord';
@@ -190,6 +192,9 @@ function mergeFile(db: Db, ex: ReadExport, prefer: MergePreference | undefined):
       { path: ex.file, annotator: name },
     );
   }
+  const baseKey = mergeBaseKey(ex.record);
+  const bases = readMergeBase(db, baseKey);
+  let basesChanged = false;
   const projectRow = db.prepare(
     `SELECT u.start_sec AS startSec, u.end_sec AS endSec, a.sha256 AS audioSha256
        FROM utterance u JOIN audio_file a ON a.id = u.audio_id WHERE u.id = ?`,
@@ -246,14 +251,21 @@ function mergeFile(db: Db, ex: ReadExport, prefer: MergePreference | undefined):
       result.unchanged.push(u.id);
       continue;
     }
-    const fileChanged = layerHash(fromFile.layer) !== u.layerSha256 && incomingHash !== u.layerSha256;
+    // The state both sides started from: the export's, or what an earlier merge of this export left.
+    const base = bases.utterances[u.id] ?? {
+      fileSha256: u.layerSha256,
+      goldRev: u.goldRev,
+      projectSha256: u.layerSha256,
+    };
+    const fileChanged = layerHash(fromFile.layer) !== base.fileSha256 && incomingHash !== base.fileSha256;
     if (!fileChanged) {
       result.unchanged.push(u.id);
       continue;
     }
-    // Changed here since the export: another revision, and other content than was exported.
+    // Changed here since: another revision, and other content than the base.
+    const currentHash = layerHash(current);
     const projectChanged =
-      stored !== null && stored.goldRev !== u.goldRev && layerHash(current) !== u.layerSha256;
+      stored !== null && stored.goldRev !== base.goldRev && currentHash !== base.projectSha256;
     if (projectChanged) {
       const differs = differences(current, incoming);
       result.conflicts.push({
@@ -262,18 +274,28 @@ function mergeFile(db: Db, ex: ReadExport, prefer: MergePreference | undefined):
         differs,
         ...(prefer ? { resolved: prefer } : {}),
       });
+      if (prefer === 'project') {
+        // Settled for the project: this state of the file is seen, and the project's layer is the base.
+        bases.utterances[u.id] = {
+          fileSha256: incomingHash,
+          goldRev: stored.goldRev,
+          projectSha256: currentHash,
+        };
+        basesChanged = true;
+      }
       if (prefer !== 'file') continue;
     }
     if (!stored) createLayer(db, annotator, u.id, current.gold);
+    let goldRev = stored?.goldRev ?? 0;
     if (diff.length > 0) {
       try {
-        applyGoldDiff(db, u.id, diff, {
+        goldRev = applyGoldDiff(db, u.id, diff, {
           kind: 'import',
           label,
           annotator: name,
           layer: annotator,
           wordMarks: 'given',
-        });
+        }).goldRev;
       } catch (err) {
         if (err instanceof AppError)
           throw new AppError(err.code, `${ex.file}: ${err.message} Nothing was merged.`, err.details);
@@ -281,9 +303,31 @@ function mergeFile(db: Db, ex: ReadExport, prefer: MergePreference | undefined):
       }
     }
     if (incoming.status !== current.status || !stored) setLayerStatus(db, annotator, u.id, incoming.status);
+    bases.utterances[u.id] = { fileSha256: incomingHash, goldRev, projectSha256: incomingHash };
+    basesChanged = true;
     result.merged.push(u.id);
   }
+  if (basesChanged)
+    db.prepare(
+      'INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    ).run(baseKey, JSON.stringify(bases));
   return result;
+}
+
+/** The merge base of an export kept in the project (none yet: empty); an unreadable one is damage. */
+function readMergeBase(db: Db, key: string): MergeBase {
+  const raw = metaValue(db, key);
+  if (!raw) return { utterances: {} };
+  try {
+    return MergeBase.parse(JSON.parse(raw));
+  } catch (err) {
+    throw new AppError(
+      'BAD_FILE',
+      `${db.name}: what it remembers of an earlier merge (${key}) is damaged (${(err as Error).message}); ` +
+        'nothing was merged.',
+      { path: db.name },
+    );
+  }
 }
 
 /**

@@ -358,13 +358,46 @@ describe('sieve merge', () => {
     expect(r.out).toContain('total: 0 merged, 1 unchanged, 1 conflicts (1 unresolved), 0 mismatches');
     expect(dump(project)).toEqual(before);
 
+    // Settled for the project: its layer stays, and the file as it is now is no conflict any more.
     const kept = await sieve('merge', 'project/test.sieve', 'anna.sieve', '--prefer', 'project');
     expect(kept.code).toBe(0);
-    expect(dump(project)).toEqual(before);
+    const layers = (rows: Record<string, unknown[]>): unknown[] => [rows.annotator_gold, rows.history];
+    expect(layers(dump(project))).toEqual(layers(before));
+    const settled = await sieve('merge', 'project/test.sieve', 'anna.sieve');
+    expect(settled).toMatchObject({ code: 0, out: expect.stringContaining('0 conflicts') as string });
 
+    // Both sides change again: settled for the file, whose layer replaces the project's.
+    withDb(out, (db) =>
+      editLayer(db, annotatorId(db, 'Anna'), 'train-1', (g) => ({
+        ...g,
+        labels: { inputKind: 'asr', cantRepresent: true },
+      })),
+    );
+    withDb(project, (db) => editLayer(db, annotatorId(db, 'Anna'), 'train-1', (g) => ({ ...g, labels: {} })));
+    expect((await sieve('merge', 'project/test.sieve', 'anna.sieve')).code).toBe(3);
     const taken = await sieve('merge', 'project/test.sieve', 'anna.sieve', '--prefer', 'file');
     expect(taken.code).toBe(0);
-    expect(annaLayer(project, 'train-1')!.gold.labels).toEqual({ inputKind: 'asr' });
+    expect(annaLayer(project, 'train-1')!.gold.labels).toEqual({ inputKind: 'asr', cantRepresent: true });
+  });
+
+  it('takes later work from a file merged before, the earlier merge being no conflict', async () => {
+    const out = await exportAnna();
+    const edit = (labels: GoldRecords['labels']): void =>
+      withDb(out, (db) => editLayer(db, annotatorId(db, 'Anna'), 'train-1', (g) => ({ ...g, labels })));
+    edit({ inputKind: 'asr' });
+    expect((await sieve('merge', 'project/test.sieve', 'anna.sieve')).code).toBe(0);
+    // Anna works on in her file, and it is merged again.
+    edit({ inputKind: 'asr', cantRepresent: true });
+    const again = await sieve('merge', 'project/test.sieve', 'anna.sieve', '--format', 'json');
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.out)).toMatchObject({ totals: { merged: 1, conflicts: 0 } });
+    expect(annaLayer(project, 'train-1')!.gold.labels).toEqual({ inputKind: 'asr', cantRepresent: true });
+    // Now the project's layer changes too (an adjudicator's correction), and Anna's again: a conflict.
+    withDb(project, (db) =>
+      editLayer(db, annotatorId(db, 'Anna'), 'train-1', (g) => ({ ...g, labels: { inputKind: 'text' } })),
+    );
+    edit({});
+    expect((await sieve('merge', 'project/test.sieve', 'anna.sieve')).code).toBe(3);
   });
 
   it('reports an utterance whose audio differs as a mismatch and merges the rest', async () => {
