@@ -103,6 +103,9 @@ test('takes a boundary and an entity from one annotator; undo takes back one; th
     'aria-label',
     /^word 4's end differs by 60 ms \(A \(ana\) /,
   );
+  // The adjudicated layer (the imported words, no entity) against each annotator.
+  const remaining = page.getByTestId('adjudication-remaining');
+  await expect(remaining).toHaveText('The adjudicated layer differs from A in 4 and from B in 1 places.');
   await shot(page, testInfo, 'adjudication-view');
 
   // The adjudicated layer's tiers come first: select "go" there and take its boundaries from A.
@@ -133,6 +136,8 @@ test('takes a boundary and an entity from one annotator; undo takes back one; th
   rows = dbRows(projectFile, ID);
   expect(rows.entities).toEqual([]);
   expect(rows.words[3]!.end_sec).toBe(ana.words[3]!.endSec);
+  // Now A's boundary and neither entity: A has Bonn and Berlin more, B its boundary and Bonn.
+  await expect(remaining).toHaveText('The adjudicated layer differs from A in 2 and from B in 3 places.');
   expect(rows.history.length).toBe(before.history.length + 3);
   expect(rows.history.at(-1)!.undoes).toBe(1);
 

@@ -85,6 +85,10 @@ export function DifferenceList({ adjudication: adj, gold, select, playRange, set
         {layers.length > 2 ? chooser(1) : <span className="mono">{b.annotator}</span>} ·{' '}
         {differences.length === 0 ? 'no differences' : `${differences.length} differences`}
       </h2>
+      <p data-testid="adjudication-remaining">
+        The adjudicated layer differs from A in {adj.remaining.a ?? '—'} and from B in{' '}
+        {adj.remaining.b ?? '—'} places.
+      </p>
       <p className="muted">
         Boundaries count as different when they are more than {DEFAULT_BOUNDARY_TOLERANCE_SEC * 1000} ms
         apart. J / K take the selection from A / B, Shift+J / Shift+K the subtree over it, Alt+J / Alt+K the

@@ -10,6 +10,9 @@ import type { CommandEnv } from '../workspace/commandEnv';
 import type { GoldEditor } from '../workspace/useGoldEditor';
 import { type TakeKind, type TakeSide, adjudicateCommand } from './adjudicateCommand';
 
+/** Past this many words, the adjudicated layer's differences from A and B are not recounted at every edit. */
+const MAX_LIVE_WORDS = 1000;
+
 /** What the adjudication view shows and does. */
 export interface Adjudication {
   layers: readonly AnnotatorLayer[];
@@ -19,6 +22,11 @@ export interface Adjudication {
   a: AnnotatorLayer;
   b: AnnotatorLayer;
   differences: readonly Difference[];
+  /**
+   * How many differences the adjudicated layer has from A and from B (undefined on utterances too long to
+   * recompute at every edit).
+   */
+  remaining: { a: number | undefined; b: number | undefined };
   /** The take keys' command. */
   command(env: CommandEnv, kind: TakeKind, side: TakeSide): void;
   /** Takes `take` from A or B (the difference list's buttons); refusals are said. */
@@ -38,7 +46,14 @@ export function useAdjudication(
       a && b ? layerDifferences({ gold: a.gold, status: a.status }, { gold: b.gold, status: b.status }) : [],
     [a, b],
   );
-  const { current, commit, say } = editor;
+  const { current, commit, say, gold } = editor;
+  const remaining = useMemo(() => {
+    const count = (l: AnnotatorLayer | undefined): number | undefined =>
+      l && gold.words.length <= MAX_LIVE_WORDS && l.gold.words.length <= MAX_LIVE_WORDS
+        ? layerDifferences({ gold }, { gold: l.gold }).length
+        : undefined;
+    return { a: count(a), b: count(b) };
+  }, [gold, a, b]);
   const command = useCallback(
     (env: CommandEnv, kind: TakeKind, side: TakeSide) => {
       const layer = side === 'a' ? a : b;
@@ -59,5 +74,5 @@ export function useAdjudication(
     [a, b, current, commit, say],
   );
   if (!layers || !a || !b) return null;
-  return { layers, pair, setPair, a, b, differences, command, take };
+  return { layers, pair, setPair, a, b, differences, remaining, command, take };
 }
