@@ -124,6 +124,24 @@ describe('sieve score', () => {
     expect(Number(wer[6])).toBe(12);
   });
 
+  it('says where the time went with --timings, on stderr only, the figures unchanged', async () => {
+    const file = copyDemo();
+    const cold = await sieve('score', file, '--jobs', '2', '--timings');
+    const warm = await sieve('score', file, '--jobs', '2');
+    expect(cold.out).toBe(warm.out);
+    expect(cold.err).toMatch(/^sieve score: timings \{[^\n]*\}\n$/);
+    const t = JSON.parse(cold.err.slice('sieve score: timings '.length)) as Record<string, number>;
+    expect(Object.keys(t)).toEqual([
+      'totalMs',
+      'scoringMs',
+      'afterScoringMs',
+      'appBusyMs',
+      'appBusyAfterScoringMs',
+    ]);
+    expect(t.scoringMs! + t.afterScoringMs!).toBeGreaterThanOrEqual(t.totalMs! - 1);
+    expect(t.appBusyAfterScoringMs).toBeLessThanOrEqual(t.afterScoringMs! + 1);
+  });
+
   it('writes an undefined figure as null and WER as a ratio of sums (hand count)', async () => {
     const { file } = await makeProject(dir);
     const store = ProjectStore.open(file);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ScoringSettings } from '../../../core/api/contract';
-import { type CorpusFigure, corpusScores, coverageOf } from '../../../core/scoring/corpusScores';
-import type { UtteranceScores } from '../../../core/scoring/scoreUtterance';
+import { performance } from 'node:perf_hooks';
+import { type CorpusFigure, coverageOf } from '../../../core/scoring/corpusScores';
 import { utteranceMetricList } from '../../../core/scoring/utteranceMetrics';
 import {
   COVERAGE_LEGEND,
@@ -12,7 +12,7 @@ import {
   percent,
 } from '../../../core/scoring/present';
 import { SIEVE_VERSION } from '../../../core/version';
-import { scoreProject } from '../../scoring/scoreProject';
+import { type SystemFigures, scoreProjectFigures } from '../../scoring/scoreProject';
 import { goldNoteLines } from '../goldNotes';
 import { CSV_HEADER, q, undefinedNote } from '../../report/csvReport';
 import { ProjectStore } from '../../store/projectStore';
@@ -168,6 +168,47 @@ function progressBar(io: CliIo): { update(done: number, total: number): void; en
   };
 }
 
+/** Where one `sieve score` run's time went, in milliseconds (what `--timings` prints). */
+interface ScoreTimings {
+  /** From the start of the scoring to the output written. */
+  totalMs: number;
+  /**
+   * Until every pair was scored (read from the cache or scored in this or a worker thread), with the
+   * figures of the systems whose pairs were all in before (in one thread, every system's).
+   */
+  scoringMs: number;
+  /** From then to the output written: the part no worker thread shortens unless it takes part. */
+  afterScoringMs: number;
+  /** This (the app) thread's busy time, in all and from the last pair scored to the output written. */
+  appBusyMs: number;
+  appBusyAfterScoringMs: number;
+}
+
+/** Measures a run: `scored()` once every pair is scored (again calls are ignored), `end()` after the output. */
+function scoreTimings(): { scored(): void; end(): ScoreTimings } {
+  const t0 = performance.now();
+  const elu0 = performance.eventLoopUtilization();
+  let at: { t: number; elu: ReturnType<typeof performance.eventLoopUtilization> } | null = null;
+  const ms = (x: number): number => Math.round(x);
+  return {
+    scored() {
+      at ??= { t: performance.now(), elu: performance.eventLoopUtilization() };
+    },
+    end() {
+      const t = performance.now();
+      const elu = performance.eventLoopUtilization();
+      const scored = at ?? { t, elu };
+      return {
+        totalMs: ms(t - t0),
+        scoringMs: ms(scored.t - t0),
+        afterScoringMs: ms(t - scored.t),
+        appBusyMs: ms(performance.eventLoopUtilization(elu, elu0).active),
+        appBusyAfterScoringMs: ms(performance.eventLoopUtilization(elu, scored.elu).active),
+      };
+    },
+  };
+}
+
 /** `sieve score PROJECT`: every (or the named) system's corpus figures, scored in worker threads. */
 export const score: Command = {
   name: 'score',
@@ -175,11 +216,12 @@ export const score: Command = {
     'Score a project: corpus figures with 95% intervals and signatures per system, in worker threads, through the score cache',
   usage:
     'sieve score PROJECT.sieve [--system NAME[,NAME…]] [--format json|md|csv] [--jobs N] [--utterances] [--progress]\n' +
-    '  [--only-covered]\n' +
+    '  [--only-covered] [--timings]\n' +
     "  an utterance without a system's output is scored as an empty hypothesis (sclite's rule: its gold words\n" +
     "  deleted, entities missed, tree nodes deleted, N-best list empty); --only-covered (or the project's\n" +
     '  scoring setting) scores the covered utterances only. Every figure shows n / N: utterances scored of\n' +
-    '  those with gold for the metric, and how many of the n had no output',
+    '  those with gold for the metric, and how many of the n had no output. --timings writes where the time\n' +
+    '  went to stderr as one JSON line (`sieve score: timings {…}`)',
   async run(args, io) {
     const { values, positionals } = parseCliArgs({
       args,
@@ -190,6 +232,7 @@ export const score: Command = {
         utterances: { type: 'boolean', default: false },
         progress: { type: 'boolean', default: false },
         'only-covered': { type: 'boolean', default: false },
+        timings: { type: 'boolean', default: false },
       },
       allowPositionals: true,
     });
@@ -217,29 +260,35 @@ export const score: Command = {
         systems = all.filter((s) => names.includes(s.name));
       }
       const bar = values.progress || process.stderr.isTTY ? progressBar(io) : null;
-      let scores: Map<number, Map<string, UtteranceScores>>;
+      // The project's setting, or --only-covered for this run (named in every signature: `missing:`).
+      const stored = store.scoringSettings().settings;
+      const settings = values['only-covered'] ? { ...stored, onlyCovered: true } : stored;
+      const timings = values.timings ? scoreTimings() : null;
+      let scores: Map<number, SystemFigures>;
       try {
-        scores = await scoreProject(store, {
+        scores = await scoreProjectFigures(store, {
           systemIds: systems.map((s) => s.id),
+          coverage: coverageOf(settings),
+          scores: values.utterances,
           ...(jobs !== undefined ? { jobs } : {}),
-          ...(bar ? { onProgress: (d: number, t: number) => bar.update(d, t) } : {}),
+          onProgress: (d: number, t: number) => {
+            bar?.update(d, t);
+            if (d === t) timings?.scored();
+          },
         });
       } finally {
         bar?.end();
       }
       // Gold that an older version stored invalid was left out of the scoring: say what.
-      for (const line of goldNoteLines('score', scores)) io.err(line);
-      // The project's setting, or --only-covered for this run (named in every signature: `missing:`).
-      const stored = store.scoringSettings().settings;
-      const settings = values['only-covered'] ? { ...stored, onlyCovered: true } : stored;
-      const coverage = coverageOf(settings);
+      for (const line of goldNoteLines('score', new Map([...scores].map(([id, s]) => [id, s.notes]))))
+        io.err(line);
       const results: SystemResult[] = systems.map((s) => {
         const m = scores.get(s.id)!;
         return {
           name: s.name,
-          figures: corpusScores([...m.values()], { coverage }),
-          ...(values.utterances
-            ? { utterances: [...m].map(([id, u]) => ({ id, figures: utteranceMetricList(u) })) }
+          figures: m.figures,
+          ...(m.scores
+            ? { utterances: [...m.scores].map(([id, u]) => ({ id, figures: utteranceMetricList(u) })) }
             : {}),
         };
       });
@@ -250,6 +299,7 @@ export const score: Command = {
             ? markdown(project, settings, results)
             : csv(results),
       );
+      if (timings) io.err(`sieve score: timings ${JSON.stringify(timings.end())}\n`);
       return 0;
     } finally {
       store.close();
