@@ -131,33 +131,38 @@ export function AgreementSection({ onOpen }: { onOpen(id: string): void }) {
       </header>
       {problem && <p className="error-text">{problem}</p>}
       <Progress agreement={a} />
-      {a.pairs.length === 0 ? (
-        <p className="muted">No utterance has layers of two of the annotators yet: nothing to compare.</p>
-      ) : (
-        <PairTable pairs={a.pairs} />
-      )}
-      {a.overall.length > 0 && (
-        <>
-          <h3>All {a.annotators.length} annotators</h3>
-          <PairTable
-            pairs={[
-              {
-                a: 'all',
-                b: `${a.annotators.length} annotators`,
-                utterances: a.progress.multiple,
-                figures: a.overall,
-              },
-            ]}
-          />
-        </>
-      )}
-      {drawn.length > 0 && (
-        <div className="plot-grid" data-testid="agreement-plots">
-          {drawn.map((p) => (
-            <Plot key={p.id} plot={p} />
-          ))}
+      {/* The figures beside their histograms, so the page is read across rather than down. */}
+      <div className="agreement-body">
+        <div>
+          {a.pairs.length === 0 ? (
+            <p className="muted">No utterance has layers of two of the annotators yet: nothing to compare.</p>
+          ) : (
+            <PairTable pairs={a.pairs} />
+          )}
+          {a.overall.length > 0 && (
+            <>
+              <h3>All {a.annotators.length} annotators</h3>
+              <PairTable
+                pairs={[
+                  {
+                    a: 'all',
+                    b: `${a.annotators.length} annotators`,
+                    utterances: a.progress.multiple,
+                    figures: a.overall,
+                  },
+                ]}
+              />
+            </>
+          )}
         </div>
-      )}
+        {drawn.length > 0 && (
+          <div className="plot-grid" data-testid="agreement-plots">
+            {drawn.map((p) => (
+              <Plot key={p.id} plot={p} />
+            ))}
+          </div>
+        )}
+      </div>
       {a.utterances.length > 0 && (
         <>
           <h3>Most disagreement first</h3>
