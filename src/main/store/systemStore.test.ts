@@ -1,5 +1,6 @@
-// Renaming and deleting a system on a copy of the demo project file: the name changes and nothing else,
-// and a deleted system's outputs and cached scores go with it (and stay gone after reopening the file).
+// Renaming, deleting and listing systems on a copy of the demo project file: the name changes and nothing
+// else, a deleted system's outputs and cached scores go with it (and stay gone after reopening the file),
+// and the list counts outputs as they are, whichever connection imported them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
 import { scoreProject } from '../scoring/scoreProject';
@@ -120,7 +121,34 @@ describe('deleting a system', () => {
       expect(after).toEqual({ words: false, concepts: true, entities: false, nbest: false, trees: [] });
       expect(after).not.toEqual(before);
       expect(getSystemOutput(store.db, last.id, utt!.id)).toEqual({ id: utt!.id, concepts: [] });
+      expect(store.systems().find((x) => x.id === last.id)?.outputs).toBe(1);
     } finally {
+      store.close();
+    }
+  });
+});
+
+describe('listing systems', () => {
+  it("counts a system's outputs again once another connection has imported it again", () => {
+    const file = copyDemo(dir);
+    const store = ProjectStore.open(file);
+    const other = ProjectStore.open(file);
+    try {
+      const [sys] = store.systems();
+      const ids = store.listUtterances().map((u) => u.id);
+      expect(sys!.outputs).toBeGreaterThan(1);
+      expect(store.systems()[0]!.outputs).toBe(count(store, 'system_output', sys!.id));
+      importSystemOutputs(other.db, sys!.name, [{ id: ids[0]!, concepts: [] }], ['one.jsonl']);
+      expect(store.systems().find((x) => x.id === sys!.id)?.outputs).toBe(1);
+      importSystemOutputs(
+        other.db,
+        sys!.name,
+        ids.slice(0, 2).map((id) => ({ id, concepts: [] })),
+        ['two.jsonl'],
+      );
+      expect(store.systems().find((x) => x.id === sys!.id)?.outputs).toBe(2);
+    } finally {
+      other.close();
       store.close();
     }
   });

@@ -52,9 +52,34 @@ function toInfo(r: SystemRow): SystemInfo {
 const SYSTEM_SELECT = `SELECT s.*, (SELECT count(*) FROM system_output o WHERE o.system_id = s.id) AS outputs
   FROM system s`;
 
+/**
+ * Each system's count of outputs, with the revision it was counted at (per connection). A system's outputs
+ * change only with its revision: an import bumps `output_rev` and sets `imported_at` (a system deleted and
+ * another imported under its id differs in `imported_at`), and utterances, whose deletion would take
+ * outputs with them, are never deleted. Counting walks every output's row (about a kilobyte each): 2,000
+ * outputs took 3–7 ms, on every `system:list`.
+ */
+const outputCounts = new WeakMap<Db, Map<number, { rev: string; outputs: number }>>();
+
 /** Every system of the project, by name. */
 export function listSystems(db: Db): SystemInfo[] {
-  return (db.prepare(`${SYSTEM_SELECT} ORDER BY s.name`).all() as SystemRow[]).map(toInfo);
+  const rows = preparedOnce(
+    db,
+    `SELECT s.*, s.output_rev || '|' || s.imported_at AS rev FROM system s ORDER BY s.name`,
+  ).all() as (Omit<SystemRow, 'outputs'> & { rev: string })[];
+  let counts = outputCounts.get(db);
+  if (!counts) outputCounts.set(db, (counts = new Map()));
+  const count = preparedOnce(db, 'SELECT count(*) FROM system_output WHERE system_id = ?', (st) =>
+    st.pluck(),
+  );
+  return rows.map((r) => {
+    let known = counts.get(r.id);
+    if (!known || known.rev !== r.rev) {
+      known = { rev: r.rev, outputs: count.get(r.id) as number };
+      counts.set(r.id, known);
+    }
+    return toInfo({ ...r, outputs: known.outputs });
+  });
 }
 
 /** One system by name or id. */
@@ -283,6 +308,7 @@ export function deleteSystem(db: Db, key: string | number): SystemDeleteSummary 
     db.prepare('DELETE FROM system WHERE id = ?').run(sys.id);
     // A system imported later may get the same id: nothing known about this one may be taken for it.
     profiles.get(db)?.delete(sys.id);
+    outputCounts.get(db)?.delete(sys.id);
     return { name: sys.name, outputs, cachedScores };
   });
 }
