@@ -8,6 +8,7 @@ import {
 } from '../../../core/api/agreementModel';
 import { AgreementView, type JobStatus } from '../../../core/api/contract';
 import { call } from '../bridge';
+import { hidesOthers, useActingAs } from '../team/actingAs';
 import { Plot } from './DashboardPlots';
 import { useJob } from './useJob';
 
@@ -89,7 +90,8 @@ function Progress({ agreement }: { agreement: ProjectAgreement }) {
  * The project page's agreement section: adjudication progress, every annotator pair's figures with 95%
  * intervals and n, a histogram per measure over the utterances, and the utterances with the most
  * differences (a click opens one). Computed as a job in a worker thread; shown only when the project has
- * annotators.
+ * annotators, and never to an annotator of a project that annotates blind (it would tell them where the
+ * others disagree with them).
  */
 export function AgreementSection({ onOpen }: { onOpen(id: string): void }) {
   const [view, setView] = useState<AgreementView | null>(null);
@@ -102,8 +104,12 @@ export function AgreementSection({ onOpen }: { onOpen(id: string): void }) {
     setError(null);
   }, []);
   const { job, running, follow, failure } = useJob(onEnd);
+  const hidden = hidesOthers(useActingAs());
   const start = useCallback(() => void follow(call('agreement:corpus', {})), [follow]);
-  useEffect(start, [start]);
+  useEffect(() => {
+    if (!hidden) start();
+  }, [start, hidden]);
+  if (hidden) return null;
   const problem = error ?? failure;
   if (!view) {
     if (problem && !running) return <p className="error-text">Agreement: {problem}</p>;

@@ -6,6 +6,7 @@ import type { ErrorFocus } from '../workspace/errorFocus';
 import { AdjudicateButton } from '../adjudication/AdjudicateButton';
 import { ErrorNote } from './ErrorNote';
 import { ScoringSection } from './ScoringSection';
+import { hidesOthers, useActingAs } from '../team/actingAs';
 import { type UtteranceOrder, useUtteranceWindows } from './useUtteranceWindows';
 import './projectPage.css';
 
@@ -41,7 +42,10 @@ const MARGIN_ROWS = 20;
  */
 export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate, place, onPlace }: Props) {
   const [filter, setFilter] = useState(place.filter);
-  const [sort, setSort] = useState<UtteranceOrder>(place.sort ?? 'project');
+  const [chosenSort, setSort] = useState<UtteranceOrder>(place.sort ?? 'project');
+  // An annotator of a project that annotates blind is not told where the others disagree with them.
+  const blind = hidesOthers(useActingAs());
+  const sort = blind ? 'project' : chosenSort;
   const [scrollTop, setScrollTop] = useState(place.scrollTop);
   const [viewHeight, setViewHeight] = useState(480);
   const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
@@ -148,8 +152,8 @@ export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate,
   // Where the list is left goes to the app when the list goes (an utterance opens).
   const left = useRef<ListPlace>(place);
   useEffect(() => {
-    left.current = { filter, scrollTop, sort };
-  }, [filter, scrollTop, sort]);
+    left.current = { filter, scrollTop, sort: chosenSort };
+  }, [filter, scrollTop, chosenSort]);
   useEffect(() => () => onPlace(left.current), [onPlace]);
 
   const drawn: { index: number; u: UtteranceSummary | undefined }[] = [];
@@ -168,17 +172,19 @@ export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate,
               value={filter}
               onChange={(e) => setFilter(e.target.value)}
             />
-            <select
-              aria-label="Order of the utterances"
-              value={sort}
-              onChange={(e) => setSort(e.target.value === 'disagreement' ? 'disagreement' : 'project')}
-              data-own-keys=""
-              data-testid="list-order"
-              title="Most disagreement first: the utterances annotated by two or more annotators, by the number of differences between their layers"
-            >
-              <option value="project">Project order</option>
-              <option value="disagreement">Most disagreement first</option>
-            </select>
+            {!blind && (
+              <select
+                aria-label="Order of the utterances"
+                value={sort}
+                onChange={(e) => setSort(e.target.value === 'disagreement' ? 'disagreement' : 'project')}
+                data-own-keys=""
+                data-testid="list-order"
+                title="Most disagreement first: the utterances annotated by two or more annotators, by the number of differences between their layers"
+              >
+                <option value="project">Project order</option>
+                <option value="disagreement">Most disagreement first</option>
+              </select>
+            )}
             <span className="muted" data-testid="list-count">
               {total ?? '—'} of {count} · ↑/↓ move · Enter open
             </span>
