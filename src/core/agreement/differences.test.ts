@@ -4,12 +4,15 @@ import { arbGold, randomGold, randomTreeOver, writeTree } from '../../../test/he
 import type { GoldEntity, GoldRecords } from '../gold/records';
 import { seededRandom } from '../stats/prng';
 import { canonicalJson } from '../text/canonicalJson';
+import { SCLITE_COSTS } from '../align/costs';
+import { type NetWord, alignNetworks, chainNetwork, timeDistance, wordDistance } from '../align/network';
 import {
   type Difference,
   type LayerView,
   describeDifference,
   differencesAmong,
   layerDifferences,
+  matchWords,
   mirrorDifference,
 } from './differences';
 
@@ -286,6 +289,44 @@ describe('layerDifferences properties', () => {
         expect(sorted(ds)).toEqual(sorted(layerDifferences(b, a).map(mirrorDifference)));
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('matchWords', () => {
+  /** The same alignment problem solved by sclite's network alignment (single precision), as the oracle. */
+  function networkCost(a: GoldRecords['words'], b: GoldRecords['words']): number {
+    const net = (ws: GoldRecords['words']) => {
+      const n = chainNetwork(ws.map((w) => `w${w.text}`));
+      ws.forEach((w, k) => Object.assign(n.words[k + 1]!, { startSec: w.startSec, endSec: w.endSec }));
+      return n;
+    };
+    const distance = (x: NetWord | null, y: NetWord | null): number =>
+      wordDistance(x, y, SCLITE_COSTS) + 0.01 * timeDistance(x, y);
+    return alignNetworks(net(a), net(b), SCLITE_COSTS, distance).cost;
+  }
+
+  it('finds an alignment as cheap as the network alignment, and reports its true cost', () => {
+    fc.assert(
+      fc.property(arbGold(7), fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), (g, seed, same) => {
+        const b = same ? variant(g, seed).gold : randomGold(seed, 7);
+        const m = matchWords(g.words, b.words);
+        expect(m.cost).toBeCloseTo(networkCost(g.words, b.words), 3);
+        // The steps are an alignment: every word once, in order, and their cost is the cost reported.
+        expect(m.steps.filter(([i]) => i >= 0).map(([i]) => i)).toEqual(g.words.map((_, i) => i));
+        expect(m.steps.filter(([, j]) => j >= 0).map(([, j]) => j)).toEqual(b.words.map((_, j) => j));
+        const dur = (w: GoldRecords['words'][number]): number => w.endSec - w.startSec;
+        const cost = m.steps.reduce((sum, [i, j]) => {
+          if (i < 0) return sum + 3 + 0.01 * dur(b.words[j]!);
+          if (j < 0) return sum + 3 + 0.01 * dur(g.words[i]!);
+          const x = g.words[i]!;
+          const y = b.words[j]!;
+          const t = Math.abs(x.startSec - y.startSec) + Math.abs(x.endSec - y.endSec);
+          return sum + (x.text === y.text ? 0 : 4) + 0.01 * t;
+        }, 0);
+        expect(m.cost).toBeCloseTo(cost, 9);
+      }),
+      { numRuns: 300 },
     );
   });
 });

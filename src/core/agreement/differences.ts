@@ -7,15 +7,7 @@
 // other way round, so the differences of (b, a) are exactly those of (a, b) with the sides swapped: the
 // word alignment and Struct-IoU's alignment choose among equally good alignments by position, which
 // would otherwise make the answer depend on which annotator is named first.
-import { SCLITE_COSTS, type EditCosts } from '../align/costs';
-import {
-  type NetWord,
-  type WordNetwork,
-  alignNetworks,
-  chainNetwork,
-  timeDistance,
-  wordDistance,
-} from '../align/network';
+import { SCLITE_COSTS } from '../align/costs';
 import {
   type GoldEntity,
   type GoldLabels,
@@ -86,38 +78,83 @@ export interface WordMatch {
   toA: Int32Array;
   /** The alignment's steps in order, as [index in a or −1, index in b or −1]. */
   steps: [number, number][];
+  /** Its cost: the edits at sclite's costs plus the time tie-breaker (see `matchWords`). */
+  cost: number;
 }
 
 /** Seconds of time difference are worth this much edit cost: far less than one edit, so texts come first. */
 const TIME_WEIGHT = 0.01;
 
+/** Past this many table cells two word tiers are not matched (one byte of traceback per cell). */
+const MAX_MATCH_CELLS = 2 ** 28;
+
 /**
  * Matches the words of two layers by a minimum-edit-distance alignment of their texts (sclite's costs),
  * with the words' times as the tie-breaker: among equally cheap text alignments, the one whose paired
- * words lie closest in time (starts and ends; an unpaired word costs its duration), so that a word whose
- * text one annotator corrected is paired with the word at the same time rather than a neighbour.
+ * words lie closest in time (the distance of their starts plus that of their ends, as sclite's
+ * time-mediated alignment charges; an unpaired word costs its duration), so that a word whose text one
+ * annotator corrected is paired with the word at the same time rather than a neighbour. Among alignments
+ * equal in both, a pair is preferred to a word of a alone, and that to a word of b alone.
  */
 export function matchWords(a: readonly GoldWord[], b: readonly GoldWord[]): WordMatch {
-  const net = (ws: readonly GoldWord[]): WordNetwork => {
-    // A prefix keeps a word spelled like sclite's null word `@` an ordinary word.
-    const n = chainNetwork(ws.map((w) => `w${w.text}`));
-    ws.forEach((w, k) => Object.assign(n.words[k + 1]!, { startSec: w.startSec, endSec: w.endSec }));
-    return n;
-  };
-  const distance = (x: NetWord | null, y: NetWord | null, costs: EditCosts): number =>
-    wordDistance(x, y, costs) + TIME_WEIGHT * timeDistance(x, y);
-  const al = alignNetworks(net(a), net(b), SCLITE_COSTS, distance);
-  const toB = new Int32Array(a.length).fill(-1);
-  const toA = new Int32Array(b.length).fill(-1);
-  const steps: [number, number][] = [];
-  for (const p of al.pairs) {
-    steps.push([p.refIndex, p.hypIndex]);
-    if (p.refIndex >= 0 && p.hypIndex >= 0) {
-      toB[p.refIndex] = p.hypIndex;
-      toA[p.hypIndex] = p.refIndex;
-    }
+  const n = a.length;
+  const m = b.length;
+  if ((n + 1) * (m + 1) > MAX_MATCH_CELLS)
+    throw new RangeError(`word tiers of ${n} and ${m} words are too long to match`);
+  const { correct, substitution, insertion, deletion } = SCLITE_COSTS;
+  const dur = (w: GoldWord): number => Math.max(0, w.endSec - w.startSec);
+  const W = m + 1;
+  // Costs two rows at a time; the choice of every cell (0 pair, 1 a alone, 2 b alone) for the traceback.
+  let prev = new Float64Array(W);
+  let row = new Float64Array(W);
+  const back = new Uint8Array((n + 1) * W);
+  for (let j = 1; j <= m; j++) {
+    prev[j] = prev[j - 1]! + insertion + TIME_WEIGHT * dur(b[j - 1]!);
+    back[j] = 2;
   }
-  return { toB, toA, steps };
+  for (let i = 1; i <= n; i++) {
+    const x = a[i - 1]!;
+    row[0] = prev[0]! + deletion + TIME_WEIGHT * dur(x);
+    back[i * W] = 1;
+    for (let j = 1; j <= m; j++) {
+      const y = b[j - 1]!;
+      const pair =
+        prev[j - 1]! +
+        (x.text === y.text ? correct : substitution) +
+        TIME_WEIGHT * (Math.abs(x.startSec - y.startSec) + Math.abs(x.endSec - y.endSec));
+      const aAlone = prev[j]! + deletion + TIME_WEIGHT * dur(x);
+      const bAlone = row[j - 1]! + insertion + TIME_WEIGHT * dur(y);
+      let best = pair;
+      let choice = 0;
+      if (aAlone < best) {
+        best = aAlone;
+        choice = 1;
+      }
+      if (bAlone < best) {
+        best = bAlone;
+        choice = 2;
+      }
+      row[j] = best;
+      back[i * W + j] = choice;
+    }
+    [prev, row] = [row, prev];
+  }
+  const toB = new Int32Array(n).fill(-1);
+  const toA = new Int32Array(m).fill(-1);
+  const steps: [number, number][] = [];
+  for (let i = n, j = m; i > 0 || j > 0;) {
+    const choice = back[i * W + j]!;
+    if (choice === 0) {
+      i--;
+      j--;
+      toB[i] = j;
+      toA[j] = i;
+      steps.push([i, j]);
+    } else if (choice === 1) steps.push([--i, -1]);
+    else steps.push([-1, --j]);
+  }
+  steps.reverse();
+  return { toB, toA, steps, cost: prev[m]! };
 }
 
 /**

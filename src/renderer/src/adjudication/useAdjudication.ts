@@ -1,6 +1,6 @@
 // The adjudication view's state: the annotators' layers of the utterance, the two compared (A and B),
 // their differences, and the takes from either into the adjudicated layer.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { AnnotatorLayer } from '../../../core/api/annotators';
 import { type Difference, layerDifferences } from '../../../core/agreement/differences';
 import { type Take, takeFrom } from '../../../core/gold/adjudicate';
@@ -11,7 +11,7 @@ import type { GoldEditor } from '../workspace/useGoldEditor';
 import { type TakeKind, type TakeSide, adjudicateCommand } from './adjudicateCommand';
 
 /** Past this many words, the adjudicated layer's differences from A and B are not recounted at every edit. */
-const MAX_LIVE_WORDS = 1000;
+const MAX_LIVE_WORDS = 300;
 
 /** What the adjudication view shows and does. */
 export interface Adjudication {
@@ -46,7 +46,9 @@ export function useAdjudication(
       a && b ? layerDifferences({ gold: a.gold, status: a.status }, { gold: b.gold, status: b.status }) : [],
     [a, b],
   );
-  const { current, commit, say, gold } = editor;
+  const { current, commit, say } = editor;
+  // Recounted behind the edits (a drag's steps are not held up by it).
+  const gold = useDeferredValue(editor.gold);
   const remaining = useMemo(() => {
     const count = (l: AnnotatorLayer | undefined): number | undefined =>
       l && gold.words.length <= MAX_LIVE_WORDS && l.gold.words.length <= MAX_LIVE_WORDS
