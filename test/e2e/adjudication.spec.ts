@@ -58,7 +58,8 @@ test.beforeAll(async () => {
     await host.api('annotator:add', { name });
     await host.api('assignment:set', { annotator: name, utteranceIds: [ID] });
   }
-  // ana: "go" ends 60 ms later (the boundary it shares with "from" moves too), Bonn and Berlin are places.
+  // ana: "go" ends 60 ms later (the boundary it shares with "from" moves too), Bonn and Berlin are places,
+  // and the concept to:Berlin.
   ana = await editLayer('ana', (g) => {
     const words = g.words.map((w) => ({ ...w }));
     const t = Math.round((words[3]!.endSec + 0.06) * 1000) / 1000;
@@ -70,6 +71,7 @@ test.beforeAll(async () => {
         { type: 'LOCATION', firstWord: 5, lastWord: 5 },
         { type: 'LOCATION', firstWord: 7, lastWord: 7 },
       ],
+      concepts: [{ attribute: 'to', value: 'Berlin' }],
     };
   });
   // bo: the imported boundaries, Bonn only.
@@ -92,7 +94,8 @@ test('takes a boundary and an entity from one annotator; undo takes back one; th
   await expect(page.getByTestId('adjudication-badge')).toHaveText('Adjudicating: ana and bo');
   await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false');
 
-  // The differences: "go"/"from"'s shared boundary (an edge of each) and Berlin, which only ana marked.
+  // The differences on the time axis: "go"/"from"'s shared boundary (an edge of each) and Berlin, which only
+  // ana marked; the concept is listed only.
   const marks = page.locator('.difference-mark');
   await expect(marks).toHaveCount(3);
   await expect(page.locator('.difference-mark[data-kind="entity-only"]')).toHaveAttribute(
@@ -105,7 +108,7 @@ test('takes a boundary and an entity from one annotator; undo takes back one; th
   );
   // The adjudicated layer (the imported words, no entity) against each annotator.
   const remaining = page.getByTestId('adjudication-remaining');
-  await expect(remaining).toHaveText('The adjudicated layer differs from A in 4 and from B in 1 places.');
+  await expect(remaining).toHaveText('The adjudicated layer differs from A in 5 and from B in 1 places.');
   await shot(page, testInfo, 'adjudication-view');
 
   // The adjudicated layer's tiers come first: select "go" there and take its boundaries from A.
@@ -136,8 +139,8 @@ test('takes a boundary and an entity from one annotator; undo takes back one; th
   rows = dbRows(projectFile, ID);
   expect(rows.entities).toEqual([]);
   expect(rows.words[3]!.end_sec).toBe(ana.words[3]!.endSec);
-  // Now A's boundary and neither entity: A has Bonn and Berlin more, B its boundary and Bonn.
-  await expect(remaining).toHaveText('The adjudicated layer differs from A in 2 and from B in 3 places.');
+  // Now A's boundary and neither entity: A has Bonn, Berlin and the concept more, B its boundary and Bonn.
+  await expect(remaining).toHaveText('The adjudicated layer differs from A in 3 and from B in 3 places.');
   expect(rows.history.length).toBe(before.history.length + 3);
   expect(rows.history.at(-1)!.undoes).toBe(1);
 
@@ -147,12 +150,16 @@ test('takes a boundary and an entity from one annotator; undo takes back one; th
   expect(errors).toEqual([]);
 });
 
-test('a take with nothing to take is refused with its reason and saves nothing; a reload keeps the view', async ({
+test('opened from the workspace; a take with nothing to take is refused and saves nothing; a concept taken from its button', async ({
   page,
 }) => {
   await page.goto(host.url);
   await page.locator(`tr[data-utterance-id="${ID}"]`).waitFor();
-  await page.goto(`${host.origin}/#/adjudicate/${ID}`);
+  await page.goto(`${host.origin}/#/u/${ID}`);
+  await page.reload();
+  // From the workspace, Adjudicate opens the view; a reload keeps it.
+  await page.getByRole('button', { name: 'Adjudicate', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`#/adjudicate/${ID}$`));
   await page.reload();
   await expect(page.getByTestId('adjudication-badge')).toBeVisible();
   await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false');
@@ -168,4 +175,15 @@ test('a take with nothing to take is refused with its reason and saves nothing; 
     /^The adjudicated layer already has the entities over word 8 as bo has it\./,
   );
   expect(dbRows(projectFile, ID).history.length).toBe(before.history.length);
+
+  // The concept, listed without a place on the time axis, has its own take buttons.
+  await page
+    .getByTestId('difference-list')
+    .locator('li[data-kind="concept"]')
+    .getByRole('button', { name: "Take A's" })
+    .click();
+  await saved(page);
+  const rows = dbRows(projectFile, ID);
+  expect(rows.concepts).toEqual([{ idx: 0, attribute: 'to', value: 'Berlin' }]);
+  expect(rows.history.at(-1)).toEqual({ kind: 'edit', label: 'take the concepts to from ana', undoes: 0 });
 });
