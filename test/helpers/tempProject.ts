@@ -32,6 +32,18 @@ export function copyDemo(dir: string): string {
   return path.join(dir, 'demo.sieve');
 }
 
+/**
+ * SQL that takes a project of schema version 5 back to version 4, for the tests of the migrations up to
+ * 0004: migration 0005's tables (annotators, assignments, their layers) and history column taken out.
+ * The caller sets `user_version`.
+ */
+export const BEFORE_ANNOTATORS_SQL = `
+  DROP TABLE annotator_gold;
+  DROP TABLE assignment;
+  ALTER TABLE history DROP COLUMN annotator_id;
+  DROP TABLE annotator;
+`;
+
 /** Writes speech for `text` to `file` (espeak-ng), or a 2 s tone when espeak-ng is missing. */
 export function speak(file: string, text: string): void {
   if (hasEspeak) execFileSync('espeak-ng', ['-w', file, text], { stdio: 'ignore' });

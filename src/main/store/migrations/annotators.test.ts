@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyDemo, tempDir } from '../../../../test/helpers/tempProject';
+import { BEFORE_ANNOTATORS_SQL, copyDemo, tempDir } from '../../../../test/helpers/tempProject';
 import { addAnnotator, assign, layersOf, readLayer } from '../annotatorStore';
 import { readGold } from '../goldStore';
 import { ProjectStore } from '../projectStore';
@@ -40,12 +40,7 @@ describe('migration 0005: annotators', () => {
     ProjectStore.open(file).close();
     const raw = new Database(file);
     expect(raw.pragma('user_version', { simple: true }), 'take later migrations back here too').toBe(5);
-    raw.exec(`
-      DROP TABLE annotator_gold;
-      DROP TABLE assignment;
-      ALTER TABLE history DROP COLUMN annotator_id;
-      DROP TABLE annotator;
-    `);
+    raw.exec(BEFORE_ANNOTATORS_SQL);
     raw.pragma('user_version = 4');
     expect(raw.prepare('SELECT count(*) FROM gold_tree').pluck().get()).toBeGreaterThan(0);
 
