@@ -137,6 +137,7 @@ describe('sieve score', () => {
       'afterScoringMs',
       'appBusyMs',
       'appBusyAfterScoringMs',
+      'cpuMs',
     ]);
     expect(t.scoringMs! + t.afterScoringMs!).toBeGreaterThanOrEqual(t.totalMs! - 1);
     expect(t.appBusyAfterScoringMs).toBeLessThanOrEqual(t.afterScoringMs! + 1);

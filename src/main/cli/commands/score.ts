@@ -182,12 +182,15 @@ interface ScoreTimings {
   /** This (the app) thread's busy time, in all and from the last pair scored to the output written. */
   appBusyMs: number;
   appBusyAfterScoringMs: number;
+  /** The process's processor time over the run, every thread's (workers' included). */
+  cpuMs: number;
 }
 
 /** Measures a run: `scored()` once every pair is scored (again calls are ignored), `end()` after the output. */
 function scoreTimings(): { scored(): void; end(): ScoreTimings } {
   const t0 = performance.now();
   const elu0 = performance.eventLoopUtilization();
+  const cpu0 = process.cpuUsage();
   let at: { t: number; elu: ReturnType<typeof performance.eventLoopUtilization> } | null = null;
   const ms = (x: number): number => Math.round(x);
   return {
@@ -204,6 +207,7 @@ function scoreTimings(): { scored(): void; end(): ScoreTimings } {
         afterScoringMs: ms(t - scored.t),
         appBusyMs: ms(performance.eventLoopUtilization(elu, elu0).active),
         appBusyAfterScoringMs: ms(performance.eventLoopUtilization(elu, scored.elu).active),
+        cpuMs: ms(((c) => (c.user + c.system) / 1000)(process.cpuUsage(cpu0))),
       };
     },
   };
