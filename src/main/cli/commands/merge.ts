@@ -39,10 +39,10 @@ export const merge: Command = {
   usage:
     'sieve merge PROJECT.sieve FILE.sieve... [--prefer file|project] [--format text|json]\n' +
     '  matches each utterance of each file (`sieve export-annotator`) by its id and its audio hash; where the\n' +
-    "  project's layer of the annotator has not changed since the export, the file's replaces it (one undoable\n" +
-    '  history entry labelled with the file name); where both changed, it is a conflict: reported, nothing\n' +
-    '  overwritten, unless --prefer says which side wins. Merging the same file again changes nothing. All\n' +
-    '  or nothing: on an error nothing is merged. The files are never written.\n' +
+    "  project's layer of the annotator has not changed since the export (or since the file was last merged),\n" +
+    "  the file's replaces it (one undoable history entry labelled with the file name); where both changed, it\n" +
+    '  is a conflict: reported, nothing overwritten, unless --prefer says which side wins. Merging the same\n' +
+    '  file again changes nothing. All or nothing: on an error nothing is merged. The files are never written.\n' +
     `  exit code 0: all merged or unchanged; ${EXIT_LEFT_OVER}: conflicts or mismatches left (the rest was merged)`,
   run(args, io) {
     const { values, positionals } = parseCliArgs({
