@@ -38,7 +38,7 @@ function PairTable({ pairs }: { pairs: AgreementPair[] }) {
     for (const f of p.figures)
       if (!measures.some((m) => m.measure === f.measure)) measures.push({ measure: f.measure, unit: f.unit });
   return (
-    <div className="dashboard-scroll">
+    <div className="agreement-scroll">
       <table className="dashboard-table agreement-table" data-testid="agreement-table">
         <thead>
           <tr>
