@@ -2,7 +2,7 @@
 // one of the project's annotators (their own layer). The choice is kept per project in the browser's
 // local storage. While acting as an annotator with blind annotation on, nothing of the other annotators'
 // work on an utterance is loaded, let alone shown.
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { AnnotatorList, LayerRef } from '../../../core/api/annotators';
 import { call } from '../bridge';
 import './team.css';
@@ -95,8 +95,12 @@ export function useActingAsChoice(projectPath: string | null, refresh: number): 
   const names = new Set(team?.annotators.map((a) => a.name) ?? []);
   const fallback = team?.owner && names.has(team.owner) ? team.owner : null;
   const annotator = stored === undefined || (stored !== null && !names.has(stored)) ? fallback : stored;
+  const chosen = team ? annotator : null;
+  const blind = team?.blind ?? true;
+  // One object while the choice stands, so the context's readers render again only when it changes.
+  const acting = useMemo(() => ({ annotator: chosen, blind }), [chosen, blind]);
   return {
-    acting: { annotator: team ? annotator : null, blind: team?.blind ?? true },
+    acting,
     ready: team !== null,
     team,
     choose,
