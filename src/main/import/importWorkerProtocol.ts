@@ -46,14 +46,35 @@ export interface PreparedSystemRead {
   moreWarnings: number;
 }
 
-/** A request body to parse as JSON away from the app process's thread (a large upload). */
+/** A request body to parse as JSON away from the app process's thread, in a worker of its own. */
 export interface JsonTask {
   kind: 'json';
   bytes: Uint8Array;
 }
 
+/**
+ * The worker that parses request bodies as JSON away from the app process's thread (uploads), one after
+ * another for as long as the process runs: each arrives as a `JsonBody` message and is answered with a
+ * `JsonBodyAnswer`.
+ */
+export interface JsonBodiesTask {
+  kind: 'jsonBodies';
+}
+
+/** One request body for the body parser (its bytes moved, not copied). */
+export interface JsonBody {
+  id: number;
+  bytes: Uint8Array;
+}
+
+/** The body parser's answer for the body `id`. */
+export interface JsonBodyAnswer {
+  id: number;
+  result: ImportResults['json'];
+}
+
 /** Every task an import worker is started with. */
-export type ImportTask = ImportReadTask | ImportWriteTask | PrepareSystemTask | JsonTask;
+export type ImportTask = ImportReadTask | ImportWriteTask | PrepareSystemTask | JsonTask | JsonBodiesTask;
 
 /** What each kind of task gives. */
 export interface ImportResults {
@@ -63,6 +84,8 @@ export interface ImportResults {
   importCorpus: CorpusImportSummary;
   importSystem: SystemImportResult;
   prepareSystem: PreparedSystemRead;
+  jsonBodies: never;
+  /** What a body's parsing gives. */
   json: { parsed: true; value: unknown } | { parsed: false };
 }
 
