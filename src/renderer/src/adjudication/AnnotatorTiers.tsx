@@ -73,7 +73,7 @@ function readOnlyActions(layer: GoldRecords, p: Props): TierActions {
 }
 
 /** One annotator's words, entities and tree, read-only, on the workspace's time axis. */
-function LayerTiers({ layer, side, p }: { layer: AnnotatorLayer; side: 'A' | 'B'; p: Props }) {
+function LayerTiers({ layer, side, p }: { layer: AnnotatorLayer; side: string; p: Props }) {
   const g = layer.gold;
   const actions = useMemo(() => readOnlyActions(g, p), [g, p]);
   const t = g.trees.find((x) => x.name === p.treeName) ?? g.trees[0];
@@ -83,7 +83,7 @@ function LayerTiers({ layer, side, p }: { layer: AnnotatorLayer; side: 'A' | 'B'
   // The boxes that differ are outlined by a style rule, which outlives the tiers redrawing their boxes.
   const rules = useMemo(
     () =>
-      differingBoxes(differences, side === 'A' ? 'a' : 'b')
+      (side === 'A' || side === 'B' ? differingBoxes(differences, side === 'A' ? 'a' : 'b') : [])
         .map((sel) => `.annotator-tiers[data-side="${side}"] ${sel}`)
         .join(',\n'),
     [differences, side],
@@ -153,7 +153,8 @@ export function AnnotatorTiers(p: Props) {
     <>
       <div className="annotators-heading" role="heading" aria-level={2}>
         Above: the adjudicated layer (edited here) · below: annotator A ({a.annotator}), their differences,
-        annotator B ({b.annotator}), read-only · J / K take from A / B
+        annotator B ({b.annotator}){p.adjudication.layers.length > 2 ? ', the other annotators' : ''},
+        read-only · J / K take from A / B
       </div>
       <LayerTiers layer={a} side="A" p={p} />
       <TierRow name={`differences A ≠ B: ${differences.length}`} className="difference-row">
@@ -184,6 +185,12 @@ export function AnnotatorTiers(p: Props) {
         </div>
       </TierRow>
       <LayerTiers layer={b} side="B" p={p} />
+      {/* The other annotators, read-only too; choose two of them as A and B to compare them. */}
+      {p.adjudication.layers.map((l, i) =>
+        i === p.adjudication.pair[0] || i === p.adjudication.pair[1] ? null : (
+          <LayerTiers key={l.annotator} layer={l} side={`other ${i + 1}`} p={p} />
+        ),
+      )}
     </>
   );
 }

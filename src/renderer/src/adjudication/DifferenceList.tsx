@@ -17,7 +17,7 @@ interface Props {
 }
 
 /** What the "take A's / B's" buttons of a difference without a place on the time axis take. */
-function takeOf(d: Difference, wordCount: number): Take | 'status' | null {
+function takeOf(d: Difference): Take | 'status' | null {
   switch (d.kind) {
     case 'concept':
       return { what: 'concepts', attribute: d.attribute };
@@ -25,7 +25,7 @@ function takeOf(d: Difference, wordCount: number): Take | 'status' | null {
     case 'interpretation-only':
       return { what: 'labels' };
     case 'tree-only':
-      return wordCount > 0 ? { what: 'subtree', tree: d.tree, first: 0, last: wordCount - 1 } : null;
+      return { what: 'tree', tree: d.tree };
     case 'status':
       return 'status';
     default:
@@ -60,7 +60,7 @@ export function DifferenceList({ adjudication: adj, gold, select, playRange, set
     </select>
   );
   const takeButton = (d: Difference, side: TakeSide) => {
-    const t = takeOf(d, gold.words.length);
+    const t = takeOf(d);
     if (!t) return null;
     const layer = side === 'a' ? a : b;
     const label = `Take ${side.toUpperCase()}'s`;
