@@ -3,7 +3,7 @@ import { makeProject, tempDir } from '../../../test/helpers/tempProject';
 import { layerDifferences } from '../../core/agreement/differences';
 import type { GoldRecords } from '../../core/gold/records';
 import { addAnnotator, createLayer, layersOf, setLayerStatus } from '../store/annotatorStore';
-import { readGold } from '../store/goldStore';
+import { applyGoldDiff, readGold } from '../store/goldStore';
 import { ProjectStore } from '../store/projectStore';
 import { DisagreementIndex, differencesAmong } from './disagreementIndex';
 
@@ -58,10 +58,23 @@ describe('most disagreement first', () => {
     // A change of a layer (here its status) is seen at the next window.
     setLayerStatus(db, bob, 'train-1', 'done');
     expect(index.byRowid().get(rid('train-1'))).toBe(1);
-    setLayerStatus(db, bob, 'train-1', 'todo');
     setLayerStatus(db, bob, 'air-1', 'done');
     expect(index.byRowid().get(rid('air-1'))).toBe(3);
     expect(order('disagreement')).toEqual(['air-1', 'train-1']);
+    // Bob's edit of his air-1 words back to ann's leaves one difference there (the status), fewer than
+    // train-1's two: the order the list keeps follows the edit.
+    setLayerStatus(db, bob, 'train-1', 'in_progress');
+    setLayerStatus(db, ann, 'train-1', 'done');
+    const bobs = readGold(db, 'air-1', bob).words;
+    applyGoldDiff(db, 'air-1', [{ field: 'words', before: bobs, after: air.words }], {
+      kind: 'edit',
+      layer: bob,
+    });
+    expect(index.byRowid().get(rid('air-1'))).toBe(1);
+    expect(index.byRowid().get(rid('train-1'))).toBe(1);
+    setLayerStatus(db, ann, 'air-1', 'done');
+    expect(order('disagreement')).toEqual(['train-1', 'air-1']);
+    expect(index.byRowid().get(rid('air-1'))).toBe(0);
   });
 
   it('sums the differences over every pair of an utterance’s layers', () => {
