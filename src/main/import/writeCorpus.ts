@@ -237,7 +237,9 @@ function insertAll(
   };
   const total = c.utterances.length;
   const layerOf = annotator === undefined ? undefined : ensureAnnotator(db, annotator);
-  const existing = db.prepare('SELECT audio_id AS audioId, end_sec AS endSec FROM utterance WHERE id = ?');
+  const existing = db.prepare(
+    'SELECT audio_id AS audioId, start_sec AS startSec, end_sec AS endSec FROM utterance WHERE id = ?',
+  );
   c.utterances.forEach((u, k) => {
     if (layerOf !== undefined) {
       // The gold goes to the annotator's layer; an utterance new to the project gets the words as its
@@ -250,11 +252,17 @@ function insertAll(
         interpretations: u.interpretations ?? [],
         labels: u.labels ?? {},
       };
-      const row = existing.get(u.id) as { audioId: number; endSec: number } | undefined;
+      const row = existing.get(u.id) as { audioId: number; startSec: number; endSec: number } | undefined;
       if (row) {
         if (row.audioId !== audioIds.get(u.audio))
           fail(`Utterance "${u.id}" is in the project with another audio file.`, { utteranceId: u.id });
+        // The layer's words lie within the utterance as the project has it.
+        const first = u.words[0];
         const last = u.words[u.words.length - 1];
+        if (first && first.startSec < row.startSec - 1e-6)
+          fail(`Utterance "${u.id}": word "${first.text}" starts before the utterance (${row.startSec} s).`, {
+            utteranceId: u.id,
+          });
         if (last && last.endSec > row.endSec + 1e-3)
           fail(`Utterance "${u.id}": word "${last.text}" ends after the utterance (${row.endSec} s).`, {
             utteranceId: u.id,

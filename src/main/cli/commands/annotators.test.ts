@@ -177,6 +177,24 @@ describe('sieve import --annotator', () => {
       expect(readLayer(db, annotatorId(db, 'ann'), 'u1')!.gold.words[2]!.text).toBe('to'),
     );
 
+    // The layer's words must lie within the utterance as the project has it.
+    withDb('p.sieve', (db) => db.prepare("UPDATE utterance SET start_sec = 0.2 WHERE id = 'u1'").run());
+    const outside = await sieve(
+      'import',
+      'p.sieve',
+      '--audio',
+      'audio',
+      '--alignment',
+      'a1',
+      '--annotator',
+      'cy',
+    );
+    expect(outside.code).toBe(1);
+    expect(outside.err).toMatch(/word "from" starts before the utterance \(0\.2 s\)/);
+    withDb('p.sieve', (db) =>
+      expect(db.prepare("SELECT count(*) FROM annotator WHERE name = 'cy'").pluck().get()).toBe(0),
+    );
+
     // Without --annotator the utterance is refused as before.
     expect((await sieve('import', 'p.sieve', '--audio', 'audio', '--alignment', 'a1')).err).toMatch(
       /already in the project/,
