@@ -24,11 +24,20 @@ export function filterTerms(filter: string): string[] {
 }
 
 /**
- * Does an utterance match every term (each occurs, case-insensitively, in its id, speaker, status label or
- * transcript)? A term holds no whitespace, so it never spans two fields joined by a space.
+ * The text an utterance's filter terms are looked for in: its id, speaker, status label and transcript,
+ * joined by spaces and lower-cased as one string (a term holds no whitespace, so it never spans two fields).
  */
+export function utteranceHay(u: FilterableUtterance): string {
+  return `${u.id} ${u.speaker} ${STATUS_LABEL[u.status]} ${u.transcript}`.toLowerCase();
+}
+
+/** Does an utterance's filter text (`utteranceHay`) hold every term? */
+export function hayMatches(hay: string, terms: readonly string[]): boolean {
+  for (const t of terms) if (!hay.includes(t)) return false;
+  return true;
+}
+
+/** Does an utterance match every term (each occurs, case-insensitively, in its id, speaker, status label or transcript)? */
 export function utteranceMatches(u: FilterableUtterance, terms: readonly string[]): boolean {
-  if (terms.length === 0) return true;
-  const hay = `${u.id} ${u.speaker} ${STATUS_LABEL[u.status]} ${u.transcript}`.toLowerCase();
-  return terms.every((t) => hay.includes(t));
+  return terms.length === 0 || hayMatches(utteranceHay(u), terms);
 }

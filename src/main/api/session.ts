@@ -62,6 +62,7 @@ export class Session {
     }
     this.store?.close();
     this.store = next;
+    next.prepareForStudio();
     this.grants.grantFile(next.file);
     for (const dir of audioFoldersOf(next)) this.grants.grantFolder(dir);
     return next;

@@ -45,6 +45,7 @@ import {
   type UtteranceWindowRequest,
   UtteranceLists,
 } from './utteranceWindow';
+import { TableRows } from './tableRows';
 
 interface AudioRow {
   id: number;
@@ -79,8 +80,8 @@ export class ProjectStore {
   private addedAudioFolders: () => readonly string[] = () => [];
   private readonly checkpoints: WalCheckpoints;
   private readonly lists: UtteranceLists;
-  /** The summary's counts with the database state they were counted in (`UtteranceLists.state`). */
-  private counts: { state: string; n: Record<(typeof COUNTED)[number], number> } | null = null;
+  /** The counted tables' rows, kept up to date by this connection's writes (counted again after others'). */
+  private readonly tables: TableRows;
 
   private constructor(
     readonly file: string,
@@ -88,7 +89,8 @@ export class ProjectStore {
     checkAudio: boolean,
   ) {
     this.checkpoints = new WalCheckpoints(db, IDLE_CHECKPOINT_MS);
-    this.lists = new UtteranceLists(db);
+    this.tables = new TableRows(db, COUNTED);
+    this.lists = new UtteranceLists(db, this.tables);
     if (checkAudio) this.checkNewAudio();
   }
 
@@ -256,16 +258,21 @@ export class ProjectStore {
     return this.lists.window(request);
   }
 
-  /** The rows of the counted tables, counted again only when the database changed since. */
+  /**
+   * Reads in the background, in small pieces between other calls, what the studio asks for first: the
+   * summary's counts, then the utterances' filter texts (a studio's host does it when it opens a project).
+   */
+  prepareForStudio(): void {
+    setImmediate(() => {
+      if (!this.db.open) return;
+      this.tables.counts();
+      this.lists.prepareFilter();
+    }).unref();
+  }
+
+  /** The rows of the counted tables: kept counts, counted again only after another connection's commit. */
   private tableCounts(): Record<(typeof COUNTED)[number], number> {
-    const state = this.lists.state();
-    if (this.counts?.state !== state) {
-      const n = Object.fromEntries(
-        COUNTED.map((t) => [t, this.db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number]),
-      ) as Record<(typeof COUNTED)[number], number>;
-      this.counts = { state, n };
-    }
-    return this.counts.n;
+    return this.tables.counts() as Record<(typeof COUNTED)[number], number>;
   }
 
   /**

@@ -1,14 +1,17 @@
-// Windows of the utterance list, answered from SQL: the utterances matching a filter, in project order, as
-// rowids found by one scan of the utterance table, kept until the project changes; a window then reads only
-// its own rows. The predicate is core's `utteranceMatches`: ASCII rows are tested by SQLite itself (its
-// lower() and JavaScript's agree there), any other row by that very function, registered on the database.
+// Windows of the utterance list, answered from the store: the utterances matching a filter, in project
+// order, as rowids kept until the utterance table changes; a window then reads only its own rows. The
+// predicate is core's `utteranceMatches`, run here over each utterance's filter text (`utteranceHay`),
+// read once from the table and kept with it, so a keystroke of the filter reads nothing from the file; a
+// filter that narrows the one before (each earlier term inside a term of the new one) looks only among
+// that one's matches.
 import type { UtteranceSummary } from '../../core/model/schemas';
-import { filterTerms, STATUS_LABEL, utteranceMatches } from '../../core/model/utteranceFilter';
+import { filterTerms, hayMatches, STATUS_LABEL, utteranceHay } from '../../core/model/utteranceFilter';
 import type { AnnotationStatus } from '../../core/model/schemas';
 import { DisagreementIndex } from '../agreement/disagreementIndex';
 import type { Db } from './openDatabase';
 import { preparedOnce } from './statementCache';
 import { annotatorId } from './annotatorStore';
+import type { TableRows } from './tableRows';
 
 /** A window of the utterance list: `items` from `offset` among the `total` utterances matching. */
 export interface UtteranceWindow {
@@ -53,15 +56,6 @@ export interface UtteranceRow {
   rid?: number;
 }
 
-const MATCH_FUNCTION = 'sieve_utterance_matches';
-const STATUS_SQL = `CASE u.status ${Object.entries(STATUS_LABEL)
-  .map(([code, label]) => `WHEN '${code}' THEN '${label}'`)
-  .join(' ')} END`;
-const HAY_SQL = `lower(u.id || ' ' || u.speaker || ' ' || ${STATUS_SQL} || ' ' || u.transcript)`;
-const ASCII_SQL = ['u.id', 'u.speaker', 'u.transcript']
-  .map((c) => `length(${c}) = octet_length(${c})`)
-  .join(' AND ');
-
 /** One row of the list as the API shows it. */
 export function toSummary(r: UtteranceRow): UtteranceSummary {
   return {
@@ -77,36 +71,60 @@ export function toSummary(r: UtteranceRow): UtteranceSummary {
   };
 }
 
-/** The SQL condition for `count` terms (bound in order, then the terms as JSON), or '' for no terms. */
-function matchSql(count: number): string {
-  if (count === 0) return '';
-  const ascii = Array.from({ length: count }, () => `instr(${HAY_SQL}, ?) > 0`).join(' AND ');
-  return `WHERE CASE WHEN ${ASCII_SQL} THEN ${ascii} ELSE ${MATCH_FUNCTION}(?, u.id, u.speaker, u.status, u.transcript) END`;
+/** Rowids in an order: 32-bit where they fit. */
+type Rowids = Int32Array | Float64Array;
+
+function rowidArray(ids: ArrayLike<number>): Rowids {
+  for (let i = 0; i < ids.length; i++)
+    if (ids[i]! > 0x7fffffff || ids[i]! < -0x80000000) return Float64Array.from(ids);
+  return Int32Array.from(ids);
+}
+
+/** Filter texts read so far, after the utterance at `after` ([ord, rowid]) in project order. */
+interface HayReading {
+  state: string;
+  rowids: number[];
+  texts: string[];
+  after: [number, number] | null;
+}
+
+/** Utterances whose filter texts are read at a time in the background. */
+const HAY_PIECE = 1000;
+
+/**
+ * An utterance's filter text (`utteranceHay`) made by SQLite where its id, speaker and transcript are ASCII
+ * (lower() folds ASCII as JavaScript does); null otherwise.
+ */
+const ASCII_HAY_SQL = `CASE WHEN ${['u.id', 'u.speaker', 'u.transcript']
+  .map((c) => `length(${c}) = octet_length(${c})`)
+  .join(' AND ')} THEN lower(u.id || ' ' || u.speaker || ' ' || CASE u.status ${Object.entries(STATUS_LABEL)
+  .map(([code, label]) => `WHEN '${code}' THEN '${label}'`)
+  .join(' ')} END || ' ' || u.transcript) END`;
+
+/** Does every utterance matching `terms` match `earlier` too (each earlier term lies inside a term)? */
+function narrows(terms: readonly string[], earlier: readonly string[]): boolean {
+  return earlier.every((e) => terms.some((t) => t.includes(e)));
 }
 
 /**
  * The utterance list of one open project, by windows. The rowids matching the last few filters are kept
- * with the state of the database they were read in (`PRAGMA data_version` for other connections' commits,
- * `total_changes()` for this connection's), so scrolling reads a window's rows only.
+ * with the state of the tables they were read from (`TableRows.state`: this connection's writes of the
+ * table, and any commit by another connection), so scrolling reads a window's rows only.
  */
 export class UtteranceLists {
-  private readonly matching = new Map<string, { state: string; rowids: Int32Array | Float64Array }>();
-  private lastTerms = { json: '', terms: [] as string[] };
+  private readonly matching = new Map<string, { state: string; rowids: Rowids }>();
+  /** Every utterance's filter text and rowid, in project order, as of `state`. */
+  private hay: { state: string; rowids: Rowids; texts: string[] } | null = null;
+  /** The last few filters' matches as places in `hay` (for a filter that narrows one of them). */
+  private readonly found = new Map<string, { state: string; terms: string[]; at: Int32Array }>();
+  /** Filter texts being read in the background (`prepareFilter`). */
+  private reading: HayReading | null = null;
   private disagreement: DisagreementIndex | null = null;
 
-  constructor(private readonly db: Db) {
-    db.function(MATCH_FUNCTION, { deterministic: true }, (termsJson, id, speaker, status, transcript) => {
-      if (termsJson !== this.lastTerms.json)
-        this.lastTerms = { json: termsJson as string, terms: JSON.parse(termsJson as string) as string[] };
-      const u = {
-        id: String(id),
-        speaker: String(speaker),
-        status: status as AnnotationStatus,
-        transcript: String(transcript),
-      };
-      return utteranceMatches(u, this.lastTerms.terms) ? 1 : 0;
-    });
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly tables: TableRows,
+  ) {}
 
   /** What identifies the database's content now: it changes with any commit, by any connection. */
   state(): string {
@@ -115,8 +133,75 @@ export class UtteranceLists {
     return `${version}:${changes}`;
   }
 
+  /** What identifies the utterance table's content now. */
+  private utteranceState(): string {
+    return this.tables.state('utterance');
+  }
+
+  /** Every utterance's filter text in project order, read again when the table changed. */
+  private hayNow(state: string): { rowids: Rowids; texts: string[] } {
+    if (this.hay?.state === state) return this.hay;
+    let reading = this.reading?.state === state ? this.reading : null;
+    reading ??= { state, rowids: [], texts: [], after: null };
+    while (!this.readHay(reading, Infinity));
+    return this.hay!;
+  }
+
+  /**
+   * Reads the filter texts in the background, a piece at a time, when the utterance table changed since
+   * they were read: the next filter keystroke then finds them ready. Nothing is read while they are current.
+   */
+  prepareFilter(): void {
+    const state = this.utteranceState();
+    if (this.hay?.state === state || this.reading?.state === state) return;
+    const reading: HayReading = { state, rowids: [], texts: [], after: null };
+    this.reading = reading;
+    const step = (): void => {
+      if (!this.db.open || this.reading !== reading || this.hay?.state === reading.state) return;
+      // Read in another state (the table changed meanwhile): start again when asked next.
+      if (this.utteranceState() !== reading.state) {
+        this.reading = null;
+        return;
+      }
+      if (!this.readHay(reading, HAY_PIECE)) setImmediate(step).unref();
+    };
+    setImmediate(step).unref();
+  }
+
+  /** Reads up to `rows` more filter texts into `reading`; true when it has them all (then kept as `hay`). */
+  private readHay(reading: HayReading, rows: number): boolean {
+    const piece = preparedOnce(
+      this.db,
+      `SELECT u.rowid, u.ord, ${ASCII_HAY_SQL}, u.id, u.speaker, u.status, u.transcript FROM utterance u
+       WHERE (u.ord, u.rowid) > (?, ?) ORDER BY u.ord, u.rowid LIMIT ?`,
+      (s) => s.raw(),
+    );
+    const [ord, rowid] = reading.after ?? [-Infinity, -Infinity];
+    const got = piece.all(ord, rowid, Number.isFinite(rows) ? rows : -1) as [
+      number,
+      number,
+      string | null,
+      string,
+      string,
+      AnnotationStatus,
+      string,
+    ][];
+    for (const [rid, , ascii, id, speaker, status, transcript] of got) {
+      reading.rowids.push(rid);
+      // ASCII text is lower-cased by SQLite exactly as JavaScript would; any other by core itself.
+      reading.texts.push(ascii ?? utteranceHay({ id, speaker, status, transcript }));
+    }
+    const last = got.at(-1);
+    if (last) reading.after = [last[1], last[0]];
+    if (Number.isFinite(rows) && got.length === rows) return false;
+    this.hay = { state: reading.state, rowids: rowidArray(reading.rowids), texts: reading.texts };
+    if (this.reading === reading) this.reading = null;
+    this.found.clear();
+    return true;
+  }
+
   /** The rowids of the utterances matching `terms`, in the order asked for. */
-  private rowids(terms: string[], sort: UtteranceOrder): Int32Array | Float64Array {
+  private rowids(terms: string[], sort: UtteranceOrder): Rowids {
     if (sort === 'project') return this.matchingRowids(terms);
     const key = `${sort}:${JSON.stringify(terms)}`;
     const state = this.state();
@@ -134,7 +219,7 @@ export class UtteranceLists {
   }
 
   /** `rowids(terms, sort)` of the utterances assigned to the annotator `layer` only. */
-  private assignedRowids(terms: string[], sort: UtteranceOrder, layer: number): Int32Array | Float64Array {
+  private assignedRowids(terms: string[], sort: UtteranceOrder, layer: number): Rowids {
     const key = `assigned:${layer}:${sort}:${JSON.stringify(terms)}`;
     const state = this.state();
     const kept = this.matching.get(key);
@@ -153,7 +238,7 @@ export class UtteranceLists {
   }
 
   /** Keeps `rowids` for `key` as of `state`, with the few most recently used others. */
-  private keep(key: string, state: string, rowids: Int32Array | Float64Array): void {
+  private keep(key: string, state: string, rowids: Rowids): void {
     this.matching.delete(key);
     this.matching.set(key, { state, rowids });
     for (const k of this.matching.keys()) {
@@ -163,9 +248,9 @@ export class UtteranceLists {
   }
 
   /** The rowids of the utterances matching `terms`, in project order. */
-  private matchingRowids(terms: string[]): Int32Array | Float64Array {
+  private matchingRowids(terms: string[]): Rowids {
     const key = JSON.stringify(terms);
-    const state = this.state();
+    const state = this.utteranceState();
     const kept = this.matching.get(key);
     if (kept && kept.state === state) {
       // Most recently used last, so the oldest is the one dropped.
@@ -173,16 +258,39 @@ export class UtteranceLists {
       this.matching.set(key, kept);
       return kept.rowids;
     }
-    const ids = preparedOnce(
-      this.db,
-      `SELECT u.rowid FROM utterance u ${matchSql(terms.length)} ORDER BY u.ord`,
-      (s) => s.pluck(),
-    ).all(...terms, ...(terms.length > 0 ? [key] : [])) as number[];
-    const rowids = ids.every((r) => r <= 0x7fffffff && r >= -0x80000000)
-      ? Int32Array.from(ids)
-      : Float64Array.from(ids);
+    const rowids = terms.length === 0 ? this.allRowids() : this.filtered(terms, key, state);
     this.keep(key, state, rowids);
     return rowids;
+  }
+
+  /** Every utterance's rowid in project order (no filter: the index alone, not the utterances' text). */
+  private allRowids(): Rowids {
+    return rowidArray(
+      preparedOnce(this.db, 'SELECT u.rowid FROM utterance u ORDER BY u.ord', (s) =>
+        s.pluck(),
+      ).all() as number[],
+    );
+  }
+
+  /** The rowids of the utterances matching `terms` (at least one), from the kept filter texts. */
+  private filtered(terms: string[], key: string, state: string): Rowids {
+    const hay = this.hayNow(state);
+    // Among the matches of a kept filter this one narrows, the fewest; else among every utterance.
+    let among: Int32Array | null = null;
+    for (const f of this.found.values())
+      if (f.state === state && narrows(terms, f.terms) && (among === null || f.at.length < among.length))
+        among = f.at;
+    const at: number[] = [];
+    if (among === null) {
+      for (let i = 0; i < hay.texts.length; i++) if (hayMatches(hay.texts[i]!, terms)) at.push(i);
+    } else for (const i of among) if (hayMatches(hay.texts[i]!, terms)) at.push(i);
+    this.found.delete(key);
+    this.found.set(key, { state, terms, at: Int32Array.from(at) });
+    for (const k of this.found.keys()) {
+      if (this.found.size <= 4) break;
+      this.found.delete(k);
+    }
+    return rowidArray(at.map((i) => hay.rowids[i]!));
   }
 
   /** A window of the list (at most `limit` rows from `offset`) among the utterances matching `filter`, in `sort` order. */
@@ -197,6 +305,8 @@ export class UtteranceLists {
     const terms = filterTerms(filter);
     const layer = annotator === undefined ? undefined : annotatorId(this.db, annotator);
     const rowids = layer === undefined ? this.rowids(terms, sort) : this.assignedRowids(terms, sort, layer);
+    // A list shown without a filter may be filtered next: its texts are read meanwhile.
+    if (terms.length === 0) this.prepareFilter();
     const start = Math.min(offset, rowids.length);
     const slice = Array.from(rowids.subarray(start, Math.min(rowids.length, start + limit)));
     const rows =

@@ -3,6 +3,7 @@ import { describeAudioState } from '../../core/model/audioState';
 import type { ProjectSummary } from '../../core/model/schemas';
 import { ApiCallError, call } from './bridge';
 import { ErrorNote } from './components/ErrorNote';
+import { takeFirst } from './firstCalls';
 import { type ListPlace, ProjectView } from './components/ProjectView';
 import { UtteranceView } from './components/UtteranceView';
 import type { Loaded } from './hooks/useApi';
@@ -24,7 +25,10 @@ interface Opened {
 }
 
 async function loadProject(): Promise<ProjectData> {
-  const [info, summary] = await Promise.all([call('app:info', {}), call('project:summary', {})]);
+  const [info, summary] = await Promise.all([
+    takeFirst('app:info') ?? call('app:info', {}),
+    takeFirst('project:summary') ?? call('project:summary', {}),
+  ]);
   return { summary, transport: info.transport };
 }
 

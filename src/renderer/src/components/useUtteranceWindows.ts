@@ -3,9 +3,12 @@ import type { UtteranceSummary } from '../../../core/model/schemas';
 import type { ApiErrorShape } from '../../../core/errors';
 import { ApiCallError, call } from '../bridge';
 import { useActingAs } from '../team/actingAs';
+import { takeFirst } from '../firstCalls';
 
 /** Rows asked for at a time. */
 export const PAGE_ROWS = 100;
+/** The window the list asks for first when it opens at the top without a filter (sent early: `firstCalls`). */
+export const FIRST_WINDOW = { offset: 0, limit: PAGE_ROWS, filter: '', sort: 'project' } as const;
 /** Pages kept around the rows shown; farther ones are dropped, so memory does not grow with the list. */
 const KEPT_PAGES = 8;
 
@@ -77,14 +80,21 @@ export function useUtteranceWindows(
     const page = Math.floor(startRow / PAGE_ROWS);
     const at = locate;
     p.pending.add(page);
-    call('utterance:list', {
-      offset: page * PAGE_ROWS,
-      limit: PAGE_ROWS,
-      filter,
-      sort,
-      ...(at !== null ? { locate: at } : {}),
-      ...mine,
-    }).then(
+    // The window sent before the first render, when it is this one.
+    const early = takeFirst('utterance:list');
+    const isFirst =
+      page === 0 && filter === '' && sort === 'project' && at === null && !('annotator' in mine);
+    (
+      (isFirst ? early : null) ??
+      call('utterance:list', {
+        offset: page * PAGE_ROWS,
+        limit: PAGE_ROWS,
+        filter,
+        sort,
+        ...(at !== null ? { locate: at } : {}),
+        ...mine,
+      })
+    ).then(
       (w) => {
         if (asked.current !== key) return;
         pages.current = p;
