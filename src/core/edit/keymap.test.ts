@@ -32,6 +32,20 @@ describe('key names', () => {
     expect(press(' ', { shift: true })).toBe('Shift+Space');
     expect(press('ArrowLeft', { alt: true })).toBe('Alt+ArrowLeft');
     expect(press('P', { shift: true })).toBe('Shift+p');
+    // macOS's Option+J types ∆ (Option+Shift+J Ô): the key is named by its letter.
+    expect(
+      strokeId({ key: '∆', code: 'KeyJ', ctrlKey: false, shiftKey: false, altKey: true, metaKey: false }),
+    ).toBe('Alt+j');
+    expect(
+      strokeId({ key: 'Ô', code: 'KeyJ', ctrlKey: false, shiftKey: true, altKey: true, metaKey: false }),
+    ).toBe('Alt+Shift+j');
+    expect(
+      strokeId({ key: 'j', code: 'KeyJ', ctrlKey: false, shiftKey: false, altKey: true, metaKey: false }),
+    ).toBe('Alt+j');
+    // Without Alt, the key typed counts (the layout's letter, not the physical key).
+    expect(
+      strokeId({ key: 'a', code: 'KeyQ', ctrlKey: false, shiftKey: false, altKey: false, metaKey: false }),
+    ).toBe('a');
   });
 
   it('print as the sheet shows them', () => {

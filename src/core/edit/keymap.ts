@@ -258,16 +258,23 @@ export interface KeyStroke {
   shiftKey: boolean;
   altKey: boolean;
   metaKey: boolean;
+  /** The physical key (`KeyJ`), where known. */
+  code?: string;
 }
 
 /**
  * The normalised name of a key press: `Ctrl+Alt+Shift+key`, Cmd counted as Ctrl, letters in lower case,
- * and Shift left out of printable symbols it produces (`?`, `<`, `+`), whose key already says it.
+ * and Shift left out of printable symbols it produces (`?`, `<`, `+`), whose key already says it. With Alt,
+ * a letter key that produced something else than a Latin letter (macOS's Option+J gives `∆`) is named by
+ * its letter.
  */
 export function strokeId(e: KeyStroke): string {
   let key = e.key === ' ' ? 'Space' : e.key;
+  const cased = (k: string): boolean => k.length === 1 && k.toLowerCase() !== k.toUpperCase();
+  const physical = e.code !== undefined ? /^Key([A-Z])$/.exec(e.code) : null;
+  if (e.altKey && physical && !/^[a-z]$/i.test(key)) key = physical[1]!.toLowerCase();
   const printable = key.length === 1;
-  const letter = printable && key.toLowerCase() !== key.toUpperCase();
+  const letter = cased(key);
   if (letter) key = key.toLowerCase();
   const mods: string[] = [];
   if (e.ctrlKey || e.metaKey) mods.push('Ctrl');
