@@ -1,3 +1,4 @@
+// `npm run bench -- list-scale` (20,000 utterances; `SIEVE_LIST_SIZES=20000,100000` for more sizes) or
 // `npx tsx bench/listScale.ts [-- --sizes 1000,20000,100000]` (after `npm run build`): the utterance list as
 // a user meets it, in Debian's Chromium through the built browser host, on store-scale projects (the
 // generator of bench/storeScale.bench.ts: ~20 words, a tree, an entity and a concept per utterance, no
@@ -5,18 +6,19 @@
 // opened, each keystroke of a filter until its rows are drawn, clearing it, scrolling to the middle, opening
 // an utterance there and coming back to the list (the row and scroll position restored), the page's DOM
 // nodes, its JavaScript heap and the renderer's resident memory. Writes bench/results/list-scale.json with
-// the machine's load average, which matters: the figures are wall-clock times.
+// the machine's load average, which matters: the figures are wall-clock times. Through `npm run bench` each
+// figure is printed beside its goal.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { writeCorpus } from '../src/main/import/writeCorpus';
+import type { BenchSuite } from './harness';
 import { scaleCorpus, toneWav } from './storeScale.bench';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,20000' } } });
-const sizes = values.sizes.split(',').map(Number);
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Starts the built host on `project`; resolves with its URL (token included) and a stop function. */
@@ -131,7 +133,26 @@ async function keysTimed(page: Page, keys: string[], selector = IDLE_LIST): Prom
   return times;
 }
 
-async function measureSize(n: number): Promise<Record<string, unknown>> {
+/** What one size's run measured (see the head of this file). */
+export interface ListScaleRun {
+  utterances: number;
+  loadAverage: number[];
+  projectMadeMs: number;
+  firstRowMs: number;
+  filterKeystrokesMs: number[];
+  filteredCount: string | null;
+  clearFilterMs: number;
+  scrollToMiddleMs: number;
+  backToListMs: number;
+  scrollRestored: { left: number; back: number };
+  domNodes: { atStart: number; scrolled: number; back: number };
+  jsHeapUsedMb: number;
+  rendererRssMb: number[];
+  loadAverageAfter: number[];
+}
+
+/** Measures the list on a project of `n` utterances made for the purpose (removed after). */
+export async function measureListSize(n: number): Promise<ListScaleRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sieve-list-'));
   try {
     const file = path.join(dir, 'list.sieve');
@@ -195,9 +216,9 @@ async function measureSize(n: number): Promise<Record<string, unknown>> {
         firstRowMs,
         filterKeystrokesMs: keystrokesMs,
         filteredCount,
-        clearFilterMs: clearMs,
+        clearFilterMs: clearMs!,
         scrollToMiddleMs: scrollMs,
-        backToListMs: backMs,
+        backToListMs: backMs!,
         scrollRestored: { left: scrollTop, back: restored },
         domNodes: { atStart: domAtStart, scrolled: domScrolled, back: domBack },
         jsHeapUsedMb: Math.round(metric('JSHeapUsedSize') / 2 ** 20),
@@ -213,16 +234,70 @@ async function measureSize(n: number): Promise<Record<string, unknown>> {
   }
 }
 
-const runs = [];
-for (const n of sizes) {
-  const r = await measureSize(n);
-  console.log(JSON.stringify(r));
-  runs.push(r);
+/** The issue's goals, which `npm run bench` prints each figure beside. */
+const GOALS = { firstRowMs: 500, keystrokeMs: 50, backMs: 300, rendererMb: 200 };
+
+/** `npm run bench -- list-scale`: 20,000 utterances, or the sizes in `SIEVE_LIST_SIZES` (e.g. 20000,100000). */
+export const listScaleBench: BenchSuite = {
+  name: 'list-scale',
+  async run(measure) {
+    if (!fs.existsSync(path.join(root, 'out/main/host.js'))) {
+      console.log('list-scale: skipped, the host is not built (run `npm run build` first)');
+      return;
+    }
+    const chromiumPath = process.env.SIEVE_CHROMIUM ?? '/usr/bin/chromium';
+    if (!fs.existsSync(chromiumPath)) {
+      console.log(`list-scale: skipped, no Chromium at ${chromiumPath} (set SIEVE_CHROMIUM)`);
+      return;
+    }
+    const sizes = (process.env.SIEVE_LIST_SIZES ?? '20000').split(',').map(Number);
+    for (const n of sizes) {
+      const r = await measureListSize(n);
+      const load = r.loadAverage.join(' ');
+      const extra = { loadAverage: load, loadAverageAfter: r.loadAverageAfter.join(' ') };
+      const rendererMb = Math.max(...r.rendererRssMb);
+      const rows: [string, number[], number, string][] = [
+        ['first row', [r.firstRowMs], GOALS.firstRowMs, 'ms'],
+        ['filter keystroke', r.filterKeystrokesMs, GOALS.keystrokeMs, 'ms'],
+        ['back to the list', [r.backToListMs], GOALS.backMs, 'ms'],
+      ];
+      for (const [name, times, goal] of rows) {
+        const res = measure.record(name, { utterances: n, goalMs: goal }, times, extra);
+        const shown =
+          times.length === 1 ? `${times[0]} ms` : `${res.minMs}–${res.maxMs} ms (median ${res.medianMs})`;
+        console.log(`list-scale › ${n} utterances › ${name}: ${shown}  goal < ${goal} ms  (load ${load})`);
+      }
+      measure.record('clear the filter', { utterances: n }, [r.clearFilterMs], extra);
+      measure.record('scroll to the middle', { utterances: n }, [r.scrollToMiddleMs], extra);
+      measure.record('page', { utterances: n }, [r.firstRowMs], {
+        ...extra,
+        rendererRssMb: r.rendererRssMb.join(' '),
+        jsHeapUsedMb: r.jsHeapUsedMb,
+        domNodesAtStart: r.domNodes.atStart,
+        domNodesScrolled: r.domNodes.scrolled,
+        projectMadeMs: r.projectMadeMs,
+      });
+      console.log(
+        `list-scale › ${n} utterances › renderer memory: largest renderer ${rendererMb} MB (all: ${r.rendererRssMb.join(', ')} MB)  goal < ${GOALS.rendererMb} MB; DOM ${r.domNodes.atStart}/${r.domNodes.scrolled} elements, JS heap ${r.jsHeapUsedMb} MB`,
+      );
+    }
+  },
+};
+
+// Run directly: the sizes asked for, every figure of each in bench/results/list-scale-runs.json.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,20000' } } });
+  const runs = [];
+  for (const n of values.sizes.split(',').map(Number)) {
+    const r = await measureListSize(n);
+    console.log(JSON.stringify(r));
+    runs.push(r);
+  }
+  const machine = { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '' };
+  const out = path.join(root, 'bench', 'results', 'list-scale-runs.json');
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ suite: 'list-scale', date: new Date().toISOString(), machine, runs }, null, 2)}\n`,
+  );
+  console.log(`wrote ${path.relative(process.cwd(), out)}`);
 }
-const machine = { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '' };
-const out = path.join(root, 'bench', 'results', 'list-scale.json');
-fs.writeFileSync(
-  out,
-  `${JSON.stringify({ suite: 'list-scale', date: new Date().toISOString(), machine, runs }, null, 2)}\n`,
-);
-console.log(`wrote ${path.relative(process.cwd(), out)}`);

@@ -4,6 +4,7 @@ import { cliStartBench } from './cliStart.bench';
 import { formatsBench } from './formats.bench';
 import { goldEditBench } from './goldEdit.bench';
 import { importLongBench } from './importLong.bench';
+import { listScaleBench } from './listScale';
 import { nbestBench } from './nbest.bench';
 import { neBench } from './ne.bench';
 import { projectOpen } from './projectOpen.bench';
@@ -22,6 +23,7 @@ export const suites: readonly BenchSuite[] = [
   cliStartBench,
   projectOpen,
   storeScale,
+  listScaleBench,
   goldEditBench,
   werBench,
   nbestBench,
