@@ -127,42 +127,49 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
         sourceFiles: files,
         read: { files: files.map((f) => session.grants.check(f, 'System output file')) },
       }),
+    // A second request while the same scoring runs (same settings, gold and outputs) joins it.
     'score:corpus': () =>
-      session.jobs.start('score:corpus', async (progress, publish) => {
-        const project = session.project;
-        // One system at a time, each published as soon as it is scored so the dashboard fills in; the
-        // uncached pairs are scored in worker threads, so other API calls go on meanwhile.
-        const systems = project.systems();
-        // Every utterance is scored for every system, those without its output as empty hypotheses.
-        const perSystem = project.summary().utterances;
-        const total = systems.length * perSystem;
-        const coverage = coverageOf(project.scoringSettings().settings);
-        const report: CorpusReport = [];
-        let before = 0;
-        for (const sys of systems) {
-          const show = (done: number, of: number): void => {
-            progress(before + done, total, 'scoring');
-            publish({ systems: [...report], scoring: { systemId: sys.id, done, total: of } });
-          };
-          const scores = await scoreProject(project, { systemIds: [sys.id], onProgress: show });
-          report.push({
-            systemId: sys.id,
-            name: sys.name,
-            // JSON has no NaN: an undefined figure or interval travels as null.
-            figures: corpusScores([...(scores.get(sys.id)?.values() ?? [])], { coverage }).map((f) => ({
-              ...f,
-              value: fin(f.value),
-              lo: fin(f.lo),
-              hi: fin(f.hi),
-            })),
-          });
-          before += perSystem;
-          progress(before, total, 'scoring');
-          publish({ systems: [...report], scoring: null });
-        }
-        progress(total, total, 'done');
-        return report;
-      }),
+      session.jobs.start(
+        'score:corpus',
+        async (progress, publish, signal) => {
+          const project = session.project;
+          // One system at a time, each published as soon as it is scored so the dashboard fills in; the
+          // uncached pairs are scored in worker threads, so other API calls go on meanwhile.
+          const systems = project.systems();
+          // Every utterance is scored for every system, those without its output as empty hypotheses.
+          const perSystem = project.summary().utterances;
+          const total = systems.length * perSystem;
+          const coverage = coverageOf(project.scoringSettings().settings);
+          const report: CorpusReport = [];
+          let before = 0;
+          for (const sys of systems) {
+            // Cancelled (its pages gone): stopped before the next system.
+            signal.throwIfAborted();
+            const show = (done: number, of: number): void => {
+              progress(before + done, total, 'scoring');
+              publish({ systems: [...report], scoring: { systemId: sys.id, done, total: of } });
+            };
+            const scores = await scoreProject(project, { systemIds: [sys.id], onProgress: show });
+            report.push({
+              systemId: sys.id,
+              name: sys.name,
+              // JSON has no NaN: an undefined figure or interval travels as null.
+              figures: corpusScores([...(scores.get(sys.id)?.values() ?? [])], { coverage }).map((f) => ({
+                ...f,
+                value: fin(f.value),
+                lo: fin(f.lo),
+                hi: fin(f.hi),
+              })),
+            });
+            before += perSystem;
+            progress(before, total, 'scoring');
+            publish({ systems: [...report], scoring: null });
+          }
+          progress(total, total, 'done');
+          return report;
+        },
+        { key: session.project.workState() },
+      ),
     'score:compare': async ({ systemA, systemB }) => {
       const project = session.project;
       const scores = await scoreProject(project, { systemIds: [...new Set([systemA, systemB])] });

@@ -1,7 +1,11 @@
 // Long-running work (imports, scoring, reports) started through the API: each job reports progress, and
 // may publish partial results (the systems scored so far), that the UI polls with `job:status`; it ends
 // with a result or an error the UI can show: the same code and message a direct call failing the same way
-// is answered with (see `dispatch` and `withProjectErrors`).
+// is answered with (see `dispatch` and `withProjectErrors`). A job started from a page of the studio is
+// followed by that page (and by any page that asks for the same work while it runs, or polls it): once
+// every page following it has gone, it is cancelled. A second request for the same work joins the job
+// running it rather than starting another.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { AppError, type ApiErrorShape, BugError } from '../../core/errors';
 import { type JobPartial, type JobResult, JobResults, type JobStatus } from '../../core/api/contract';
@@ -12,7 +16,17 @@ interface Job {
   finishedAt?: number;
   /** Aborted by `cancel`; the work stops when it next looks at its signal. */
   abort: AbortController;
+  /** What work it does (its kind, inputs and the state of the project they were read in), when joinable. */
+  key?: string;
+  /** The pages following it; once it had one, it is cancelled when the last one has gone. */
+  pages: Set<string>;
 }
+
+/**
+ * The page of the studio (one load of it in a browser tab) an API call came from, where the transport
+ * knows it: the browser host runs each call in the page's context.
+ */
+export const callingPage = new AsyncLocalStorage<string>();
 
 /** Finished jobs are kept this long for their last poll. */
 const KEEP_MS = 10 * 60 * 1000;
@@ -63,7 +77,9 @@ export class Jobs {
   /**
    * Starts `work` and returns its id at once; `work` reports progress and publishes partial results through
    * its arguments. A finished job's status carries its result and no longer the partial one. A kind with a
-   * schema in the contract's `JobResults` must end with a result the schema allows.
+   * schema in the contract's `JobResults` must end with a result the schema allows. With a `key` (what
+   * identifies the work: its inputs and the state of the project it reads), a job of the same kind and key
+   * still running is answered instead, and the calling page follows it too.
    */
   start<K extends string>(
     kind: K,
@@ -72,12 +88,23 @@ export class Jobs {
       publish: JobPublish<JobPartial<K>>,
       signal: AbortSignal,
     ) => Promise<JobResult<K>>,
+    options: { key?: string } = {},
   ): JobStatus {
     this.prune();
+    const page = callingPage.getStore();
+    const key = options.key === undefined ? undefined : `${kind}\u0000${options.key}`;
+    if (key !== undefined)
+      for (const running of this.jobs.values())
+        if (running.key === key && running.status.state === 'running' && !running.abort.signal.aborted) {
+          if (page !== undefined) running.pages.add(page);
+          return running.status;
+        }
     const id = randomUUID();
     const job: Job = {
       status: { id, kind, state: 'running', phase: '', done: 0, total: 0 },
       abort: new AbortController(),
+      pages: new Set(page === undefined ? [] : [page]),
+      ...(key !== undefined ? { key } : {}),
     };
     const file = this.options.projectFile?.() ?? null;
     const onBug = this.options.onBug ?? ((err: unknown) => console.error(err));
@@ -118,11 +145,22 @@ export class Jobs {
     return job.status;
   }
 
-  /** The status of a job. */
+  /** The status of a job; the page asking follows it from then on. */
   status(id: string): JobStatus {
     const job = this.jobs.get(id);
     if (!job) throw new AppError('NOT_FOUND', `No job ${id}.`, { jobId: id });
+    const page = callingPage.getStore();
+    if (page !== undefined && job.status.state === 'running') job.pages.add(page);
     return job.status;
+  }
+
+  /**
+   * A page has gone (its tab closed or reloaded): every running job that pages followed and none still
+   * does is cancelled, as `cancel` would.
+   */
+  pageGone(page: string): void {
+    for (const job of this.jobs.values())
+      if (job.pages.delete(page) && job.pages.size === 0 && job.status.state === 'running') job.abort.abort();
   }
 
   /**

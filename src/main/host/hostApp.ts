@@ -5,6 +5,7 @@ import type { Handlers } from '../../core/api/contract';
 import type { ApiResult } from '../../core/errors';
 import { AppError } from '../../core/errors';
 import { dispatch } from '../api/dispatch';
+import { callingPage } from '../api/jobs';
 import { parseJsonInWorker } from '../import/readInWorker';
 import type { Session } from '../api/session';
 import { SECURITY_HEADERS } from '../security';
@@ -53,6 +54,14 @@ async function parseBody(bytes: Uint8Array): Promise<{ parsed: true; value: unkn
   }
 }
 
+/** The header naming the page of the studio a call comes from (a random id made at each load of it). */
+export const PAGE_HEADER = 'x-sieve-page';
+
+/** A page id as the header carries it, or null when absent or not one. */
+function pageOf(value: string | undefined): string | null {
+  return value !== undefined && /^[A-Za-z0-9-]{8,64}$/.test(value) ? value : null;
+}
+
 /** Builds the Hono app: `POST /api/:method`, `GET /media/:audioId`, and the renderer's files. */
 export function createHostApp(opts: HostOptions): Hono {
   const app = new Hono();
@@ -80,8 +89,39 @@ export function createHostApp(opts: HostOptions): Hono {
         { ok: false, error: { code: 'INVALID_INPUT', message: 'The request body is not JSON.' } },
         400,
       );
-    const result = await dispatch(opts.handlers, c.req.param('method'), body.value);
+    const page = pageOf(c.req.header(PAGE_HEADER));
+    const answer = () => dispatch(opts.handlers, c.req.param('method'), body.value);
+    const result = await (page === null ? answer() : callingPage.run(page, answer));
     return c.json(result);
+  });
+
+  // A page of the studio holds this request open as long as it lives: when its connection closes (the tab
+  // closed, reloaded or went elsewhere), the jobs that only it followed are cancelled.
+  app.post('/page', requireToken, (c) => {
+    const page = pageOf(c.req.header(PAGE_HEADER));
+    if (page === null)
+      return c.json({ ok: false, error: { code: 'INVALID_INPUT', message: 'No page.' } }, 400);
+    const signal = c.req.raw.signal;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // Something to read at once, so the page knows it is heard.
+        controller.enqueue(new TextEncoder().encode('\n'));
+        const gone = (): void => {
+          opts.session.jobs.pageGone(page);
+          try {
+            controller.close();
+          } catch {
+            // Closed already.
+          }
+        };
+        if (signal.aborted) gone();
+        else signal.addEventListener('abort', gone, { once: true });
+      },
+      cancel() {
+        opts.session.jobs.pageGone(page);
+      },
+    });
+    return new Response(body, { headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } });
   });
 
   app.all('/api/*', (c) =>

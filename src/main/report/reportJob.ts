@@ -12,15 +12,22 @@ import { selectSystems } from './collectReport';
 import { type PrintToPdf, type TextFormat, assertCanPrint, reportFile } from './exportReport';
 import type { ReportResult, ReportTask, ReportWorkerMessage } from './reportWorkerProtocol';
 
-/** Runs `task` in a report worker thread; `onProgress` hears its phases. The worker ends with its answer. */
+/**
+ * Runs `task` in a report worker thread; `onProgress` hears its phases. The worker ends with its answer, or
+ * is stopped when `signal` aborts (rejecting with the signal's reason).
+ */
 export async function runReportWorker(
   task: ReportTask,
   onProgress: (done: number, total: number, phase: string) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<ReportResult> {
+  signal?.throwIfAborted();
   const entry = workerEntry(import.meta.url, 'reportWorker');
   const worker = new Worker(entry.file, { workerData: task, execArgv: entry.execArgv });
   try {
     return await new Promise<ReportResult>((resolve, reject) => {
+      // Cancelled: the worker is stopped where it is (it writes nothing).
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
       worker.on('message', (m: ReportWorkerMessage) => {
         if (m.type === 'progress') onProgress(m.done, m.total, m.phase);
         else if (m.type === 'failed') reject(workerError(m));
@@ -52,26 +59,39 @@ export function startReportJob(
 ): JobStatus {
   const systems = selectSystems(project, systemIds);
   if (output === 'pdf') assertCanPrint(printToPdf);
-  return jobs.start(kind, async (progress): Promise<DashboardReport | ReportFile> => {
-    // Left as JSON: this thread only reads them from the cache and passes them on, the worker parses them.
-    const scores = await scoreProjectJson(project, {
-      systemIds: systems.map((s) => s.id),
-      onProgress: (d, t) => progress(d, t, 'scoring'),
-    });
-    const name = project.summary().name;
-    const result = await runReportWorker(
-      {
-        // The file SQLite reads: the project, or the snapshot a project in a read-only folder is read from.
-        file: project.db.name,
-        settings: project.scoringSettings().settings,
-        scores,
-        project: name,
-        systems,
-        output: output === 'pdf' ? 'html' : output,
-      },
-      progress,
-    );
-    if (result.type === 'plots') return { plots: result.plots, nbest: result.nbest, asr: result.asr };
-    return reportFile(name, output as TextFormat | 'pdf', result.text, printToPdf);
-  });
+  // The same plots asked for again while they are made (same systems, gold, outputs and settings) join the
+  // job making them; an export is made for each request.
+  const key =
+    kind === 'report:plots'
+      ? { key: `${JSON.stringify(systems.map((s) => s.id))}:${project.workState()}` }
+      : {};
+  return jobs.start(
+    kind,
+    async (progress, _publish, signal): Promise<DashboardReport | ReportFile> => {
+      // Left as JSON: this thread only reads them from the cache and passes them on, the worker parses them.
+      const scores = await scoreProjectJson(project, {
+        systemIds: systems.map((s) => s.id),
+        onProgress: (d, t) => progress(d, t, 'scoring'),
+      });
+      const name = project.summary().name;
+      // Cancelled while scoring: no report is built.
+      signal.throwIfAborted();
+      const result = await runReportWorker(
+        {
+          // The file SQLite reads: the project, or the snapshot a project in a read-only folder is read from.
+          file: project.db.name,
+          settings: project.scoringSettings().settings,
+          scores,
+          project: name,
+          systems,
+          output: output === 'pdf' ? 'html' : output,
+        },
+        progress,
+        signal,
+      );
+      if (result.type === 'plots') return { plots: result.plots, nbest: result.nbest, asr: result.asr };
+      return reportFile(name, output as TextFormat | 'pdf', result.text, printToPdf);
+    },
+    key,
+  );
 }

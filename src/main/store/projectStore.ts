@@ -65,6 +65,18 @@ const UTTERANCE_SELECT = `
 /** The tables the project summary counts. */
 const COUNTED = ['utterance', 'word', 'gold_tree', 'gold_entity', 'gold_concept'] as const;
 
+/** The tables besides `COUNTED` that scores, reports and agreement are computed from (not the score cache). */
+const INPUT_TABLES = [
+  'audio_file',
+  'gold_interpretation',
+  'system',
+  'system_output',
+  'project_meta',
+  'annotator',
+  'annotator_gold',
+  'assignment',
+] as const;
+
 /** How long after the last edit the WAL is copied into the project file. */
 const IDLE_CHECKPOINT_MS = 2000;
 
@@ -82,6 +94,10 @@ export class ProjectStore {
   private readonly lists: UtteranceLists;
   /** The counted tables' rows, kept up to date by this connection's writes (counted again after others'). */
   private readonly tables: TableRows;
+  /** The other tables scores and reports are computed from, whose writes by this connection are followed. */
+  private readonly inputs: TableRows;
+  /** Writes through other connections this store was told of (`noteWritten`: an import, an alignment). */
+  private writtenElsewhere = 0;
 
   private constructor(
     readonly file: string,
@@ -91,6 +107,7 @@ export class ProjectStore {
     this.checkpoints = new WalCheckpoints(db, IDLE_CHECKPOINT_MS);
     this.tables = new TableRows(db, COUNTED);
     this.lists = new UtteranceLists(db, this.tables);
+    this.inputs = new TableRows(db, INPUT_TABLES);
     if (checkAudio) this.checkNewAudio();
   }
 
@@ -106,6 +123,7 @@ export class ProjectStore {
 
   /** Something was written to the project besides `write` (an import): checkpoint it when editing pauses. */
   noteWritten(): void {
+    this.writtenElsewhere++;
     this.checkpoints.written();
   }
 
@@ -256,6 +274,16 @@ export class ProjectStore {
    */
   utteranceWindow(request: UtteranceWindowRequest): UtteranceWindow {
     return this.lists.window(request);
+  }
+
+  /**
+   * What identifies the project's gold, system outputs and settings as this store knows them: it changes
+   * with every edit made through it and every import it is told of (`noteWritten`), and not when scores are
+   * written to the cache. Work keyed by it (a job) computes the same figures while it stays the same;
+   * another process's edits of the file are not seen.
+   */
+  workState(): string {
+    return `${this.writtenElsewhere}:${this.tables.changes()}:${this.inputs.changes()}`;
   }
 
   /**

@@ -57,7 +57,7 @@ export class TableRows {
   private fresh(): void {
     const version = this.dataVersion();
     if (this.countedAt === version) return;
-    const set = preparedOnce(this.db, `UPDATE ${TABLE} SET rows = ?, changes = changes + 1 WHERE name = ?`);
+    const set = preparedOnce(this.db, `UPDATE ${TABLE} SET rows = ? WHERE name = ?`);
     this.db.transaction(() => {
       for (const t of this.tables)
         set.run(this.db.prepare(`SELECT count(*) FROM main.${t}`).pluck().get() as number, t);
@@ -80,6 +80,20 @@ export class TableRows {
       rows: number;
     }[];
     return Object.fromEntries(rows.map((r) => [r.name, r.rows]));
+  }
+
+  /**
+   * How many writes of the tables this connection made (not counting other connections' commits): it
+   * changes with each write, and only with writes.
+   */
+  changes(): number {
+    if (!this.followed)
+      return preparedOnce(this.db, 'SELECT total_changes()', (s) => s.pluck()).get() as number;
+    return preparedOnce(
+      this.db,
+      `SELECT sum(changes) FROM ${TABLE} WHERE name IN (SELECT value FROM json_each(?))`,
+      (s) => s.pluck(),
+    ).get(JSON.stringify(this.tables)) as number;
   }
 
   /**

@@ -29,14 +29,26 @@ function browserToken(): string {
 /** Sends one call to the app and answers its result; the main side has checked it against the contract. */
 type Invoke = (method: Method, input: unknown) => Promise<ApiResult<unknown>>;
 
-/** The browser's way to the app: POST /api/<method> with the launch token. */
+/**
+ * The browser's way to the app: POST /api/<method> with the launch token and this page's id. The page also
+ * holds POST /page open while it lives: when it goes, the host cancels the jobs only it followed.
+ */
 function httpBridge(): { invoke: Invoke; mediaUrl(audioId: number): string } {
   const token = browserToken();
+  const page = crypto.randomUUID();
+  fetch('/page', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'X-Sieve-Page': page },
+  }).catch(() => undefined);
   const invoke: Invoke = async (method, input) => {
     try {
       const res = await fetch(`/api/${encodeURIComponent(method)}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${token}`,
+          'X-Sieve-Page': page,
+        },
         body: JSON.stringify(input),
       });
       return (await res.json()) as ApiResult<unknown>;
