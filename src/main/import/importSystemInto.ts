@@ -4,8 +4,8 @@
 // transaction that takes the write lock as it begins (an error or a kill leaves the project as it was):
 // a writer at background priority would keep the lock, and every edit waiting on it, for as long as the
 // busier threads kept it from the processor. What crosses between the two threads is the outputs as
-// prepared for writing (their JSON text), not an object per word. This module loads little (no readers):
-// a thread that starts at the app's priority spends little on starting.
+// prepared for writing (their JSON text), not an object per word. It runs in the worker kept for it
+// (readInWorker.ts), and loads little (no readers).
 import { openDatabase, type Db } from '../store/openDatabase';
 import { readOnlyProject } from '../store/projectFile';
 import { type SystemImportSummary, writeSystemOutputs } from '../store/systemStore';

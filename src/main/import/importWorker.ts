@@ -1,29 +1,29 @@
 // An import worker thread: reads and checks the files of one import (the parsing is where a large import
 // spends its time) and, for an import into the open project, writes it there through its own connection;
-// or, kept for as long as the process runs, parses large request bodies. The app process meanwhile keeps
-// answering other calls.
+// or, kept for as long as the process runs, parses large request bodies and writes systems' imports. The
+// app process meanwhile keeps answering other calls.
 //
 // A worker starts for every import, and loading the readers (zod, the audio decoders' WebAssembly) costs
 // a new thread more processor time than a system's import of thousands of outputs parses: so the priority
 // is lowered before anything is loaded, and each task loads only what it uses (the body parser, nothing).
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runInBackground } from '../backgroundPriority';
 import type {
   ImportResults,
   ImportTask,
   ImportWorkerMessage,
-  JsonBody,
-  JsonBodyAnswer,
+  KeptAnswer,
+  KeptRequest,
 } from './importWorkerProtocol';
 
 const task = workerData as ImportTask;
 // An import's reading runs behind the studio's calls: it takes the processor time they leave. A request
 // body is parsed for a call that waits on it, at the app's priority; and a system's import writes at the
 // app's priority too (importSystemInto.ts), reading in a thread of its own (`prepareSystem`).
-if (task.kind !== 'json' && task.kind !== 'jsonBodies' && task.kind !== 'importSystem') runInBackground();
-const post = (m: ImportWorkerMessage): void => parentPort!.postMessage(m);
-const progress = (done: number, total: number, phase: string): void =>
-  post({ type: 'progress', done, total, phase });
+if (task.kind !== 'json' && task.kind !== 'kept' && task.kind !== 'importSystem') runInBackground();
+
+type Progress = (done: number, total: number, phase: string) => void;
 
 /** A request body's JSON, or `{ parsed: false }` when it is not JSON. */
 function parseBody(bytes: Uint8Array): ImportResults['json'] {
@@ -35,7 +35,8 @@ function parseBody(bytes: Uint8Array): ImportResults['json'] {
 }
 
 async function run(
-  t: Exclude<ImportTask, { kind: 'jsonBodies' }>,
+  t: Exclude<ImportTask, { kind: 'kept' }>,
+  progress: Progress,
 ): Promise<ImportResults[ImportTask['kind']]> {
   switch (t.kind) {
     case 'corpus':
@@ -61,15 +62,34 @@ async function run(
   }
 }
 
-if (task.kind === 'jsonBodies') {
-  parentPort!.on('message', ({ id, bytes }: JsonBody) => {
-    const answer: JsonBodyAnswer = { id, result: parseBody(bytes) };
-    parentPort!.postMessage(answer);
+/** Runs `t`; says its progress, then its result or why it failed, through `say`. */
+async function answer(
+  t: Exclude<ImportTask, { kind: 'kept' }>,
+  say: (m: ImportWorkerMessage) => void,
+): Promise<void> {
+  try {
+    const result = await run(t, (done, total, phase) => say({ type: 'progress', done, total, phase }));
+    say({ type: 'result', result });
+  } catch (err) {
+    say({ type: 'failed', ...(await import('../workerFailure')).workerFailure(err) });
+  }
+}
+
+/**
+ * Above this much used heap after a task, the kept worker asks to be let go: a worker at rest collects
+ * nothing, and a large system's import leaves its outputs' text behind.
+ */
+const RETIRE_ABOVE_HEAP_BYTES = 64 * 1024 * 1024;
+
+if (task.kind === 'kept') {
+  parentPort!.on('message', ({ id, task: t }: KeptRequest) => {
+    void answer(t, (message) => {
+      const retire =
+        message.type !== 'progress' && getHeapStatistics().used_heap_size > RETIRE_ABOVE_HEAP_BYTES;
+      const a: KeptAnswer = { id, message, ...(retire ? { retire } : {}) };
+      parentPort!.postMessage(a);
+    });
   });
 } else {
-  try {
-    post({ type: 'result', result: await run(task) });
-  } catch (err) {
-    post({ type: 'failed', ...(await import('../workerFailure')).workerFailure(err) });
-  }
+  await answer(task, (m) => parentPort!.postMessage(m));
 }

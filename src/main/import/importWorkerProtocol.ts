@@ -53,28 +53,35 @@ export interface JsonTask {
 }
 
 /**
- * The worker that parses request bodies as JSON away from the app process's thread (uploads), one after
- * another for as long as the process runs: each arrives as a `JsonBody` message and is answered with a
- * `JsonBodyAnswer`.
+ * A worker kept for as long as the process runs, at the app's priority, for tasks that run there: parsing
+ * request bodies (`json`) or writing systems' imports (`importSystem`), one worker each. Each task arrives
+ * as a `KeptRequest` and is answered with `KeptAnswer`s, its progress and then its one answer.
  */
-export interface JsonBodiesTask {
-  kind: 'jsonBodies';
+export interface KeptWorkerTask {
+  kind: 'kept';
 }
 
-/** One request body for the body parser (its bytes moved, not copied). */
-export interface JsonBody {
+/** The tasks the kept worker runs. */
+export type KeptTask = JsonTask | Extract<ImportWriteTask, { kind: 'importSystem' }>;
+
+/** One task for the kept worker (a body's bytes moved, not copied). */
+export interface KeptRequest {
   id: number;
-  bytes: Uint8Array;
+  task: KeptTask;
 }
 
-/** The body parser's answer for the body `id`. */
-export interface JsonBodyAnswer {
+/**
+ * What the kept worker says about task `id`. `retire`: the task left the worker's heap large (a large
+ * system's import), and a worker at rest collects nothing: let it go once its other tasks are answered.
+ */
+export interface KeptAnswer {
   id: number;
-  result: ImportResults['json'];
+  message: ImportWorkerMessage;
+  retire?: boolean;
 }
 
 /** Every task an import worker is started with. */
-export type ImportTask = ImportReadTask | ImportWriteTask | PrepareSystemTask | JsonTask | JsonBodiesTask;
+export type ImportTask = ImportReadTask | ImportWriteTask | PrepareSystemTask | JsonTask | KeptWorkerTask;
 
 /** What each kind of task gives. */
 export interface ImportResults {
@@ -84,7 +91,7 @@ export interface ImportResults {
   importCorpus: CorpusImportSummary;
   importSystem: SystemImportResult;
   prepareSystem: PreparedSystemRead;
-  jsonBodies: never;
+  kept: never;
   /** What a body's parsing gives. */
   json: { parsed: true; value: unknown } | { parsed: false };
 }

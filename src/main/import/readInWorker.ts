@@ -11,16 +11,27 @@ import type {
   ImportResults,
   ImportTask,
   ImportWorkerMessage,
-  JsonBody,
-  JsonBodyAnswer,
+  KeptAnswer,
+  KeptRequest,
+  KeptTask,
 } from './importWorkerProtocol';
 
-/** Runs `task` in an import worker thread; `onProgress` hears its progress; resolves with its answer. */
+/** Hears a task's progress: `done` of `total` in the named phase. */
+type OnProgress = (done: number, total: number, phase: string) => void;
+
+/**
+ * Runs `task` in an import worker thread; `onProgress` hears its progress; resolves with its answer. A
+ * system's import runs in the kept worker (`inKeptWorker`), every other task in a thread of its own.
+ */
 export async function runImportWorker<K extends ImportTask['kind']>(
   task: Extract<ImportTask, { kind: K }>,
-  onProgress: (done: number, total: number, phase: string) => void = () => {},
+  onProgress: OnProgress = () => {},
   transfer: ArrayBuffer[] = [],
 ): Promise<ImportResults[K]> {
+  if (task.kind === 'importSystem')
+    return inKeptWorker(task as Extract<KeptTask, { kind: K }>, onProgress, transfer) as Promise<
+      ImportResults[K]
+    >;
   const entry = workerEntry(import.meta.url, 'importWorker');
   const worker = new Worker(entry.file, {
     workerData: task,
@@ -49,40 +60,77 @@ export function readInWorker<K extends ImportReadTask['kind']>(
   return runImportWorker<K>(task as Extract<ImportTask, { kind: K }>);
 }
 
-/** The thread that parses large request bodies, and the bodies it has not answered yet. */
-interface BodyParser {
+/** The kept worker, and the tasks it has not answered yet. */
+interface KeptWorker {
   worker: Worker;
-  waiting: Map<number, { resolve: (r: ImportResults['json']) => void; reject: (e: Error) => void }>;
+  waiting: Map<number, { onMessage: (m: ImportWorkerMessage) => void; reject: (e: Error) => void }>;
   next: number;
-}
-
-/** The body parser, kept between bodies; null until the first large body (or after it failed). */
-let bodyParser: BodyParser | null = null;
-
-/** The body parser, started on first use: it keeps no process alive, and one that failed is replaced. */
-function theBodyParser(): BodyParser {
-  if (bodyParser) return bodyParser;
-  const entry = workerEntry(import.meta.url, 'importWorker');
-  const worker = new Worker(entry.file, { workerData: { kind: 'jsonBodies' }, execArgv: entry.execArgv });
-  worker.unref();
-  const parser: BodyParser = { worker, waiting: new Map(), next: 0 };
-  const fail = (err: Error): void => {
-    if (bodyParser === parser) bodyParser = null;
-    for (const w of parser.waiting.values()) w.reject(err);
-    parser.waiting.clear();
-  };
-  worker.on('message', (m: JsonBodyAnswer) => {
-    parser.waiting.get(m.id)?.resolve(m.result);
-    parser.waiting.delete(m.id);
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the body parser stopped (exit code ${code})`)));
-  bodyParser = parser;
-  return parser;
+  /** It asked to be let go: it takes no new task, and stops once the last one is answered. */
+  retired: boolean;
 }
 
 /**
- * The largest body the kept parser parses. A larger one is parsed in a worker of its own, which goes with
+ * The kept workers: one parses request bodies, the other writes systems' imports (whose wait for the write
+ * lock would hold up the bodies). None until its first task, or after it failed or retired.
+ */
+const kept = new Map<KeptTask['kind'], KeptWorker>();
+
+/**
+ * The worker kept at the app's priority for `kind`'s tasks, started on first use: starting a thread costs
+ * about 40 ms of processor time, as much as parsing a system's upload of a few megabytes. It keeps no
+ * process alive; one that failed or retired is replaced.
+ */
+function keptWorker(kind: KeptTask['kind']): KeptWorker {
+  const known = kept.get(kind);
+  if (known) return known;
+  const entry = workerEntry(import.meta.url, 'importWorker');
+  const worker = new Worker(entry.file, { workerData: { kind: 'kept' }, execArgv: entry.execArgv });
+  worker.unref();
+  const k: KeptWorker = { worker, waiting: new Map(), next: 0, retired: false };
+  const fail = (err: Error): void => {
+    if (kept.get(kind) === k) kept.delete(kind);
+    for (const w of k.waiting.values()) w.reject(err);
+    k.waiting.clear();
+  };
+  worker.on('message', ({ id, message, retire }: KeptAnswer) => {
+    k.waiting.get(id)?.onMessage(message);
+    if (message.type !== 'progress') k.waiting.delete(id);
+    if (retire && kept.get(kind) === k) {
+      kept.delete(kind);
+      k.retired = true;
+    }
+    if (k.retired && k.waiting.size === 0) void worker.terminate();
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the import worker stopped (exit code ${code})`)));
+  kept.set(kind, k);
+  return k;
+}
+
+/** Runs `task` in the kept worker; `onProgress` hears its progress; resolves with its answer. */
+function inKeptWorker<K extends KeptTask['kind']>(
+  task: Extract<KeptTask, { kind: K }>,
+  onProgress: OnProgress,
+  transfer: ArrayBuffer[] = [],
+): Promise<ImportResults[K]> {
+  const k = keptWorker(task.kind);
+  const id = k.next++;
+  return new Promise((resolve, reject) => {
+    k.waiting.set(id, {
+      onMessage: (m) => {
+        if (m.type === 'progress') onProgress(m.done, m.total, m.phase);
+        else if (m.type === 'result') resolve(m.result as ImportResults[K]);
+        else reject(workerError(m));
+      },
+      reject,
+    });
+    const request: KeptRequest = { id, task };
+    k.worker.postMessage(request, transfer);
+  });
+}
+
+/**
+ * The largest body the kept worker parses. A larger one is parsed in a worker of its own, which goes with
  * what the parsing left on its heap (a worker at rest collects none of it).
  */
 const KEPT_PARSER_MAX_BYTES = 8 * 1024 * 1024;
@@ -90,8 +138,7 @@ const KEPT_PARSER_MAX_BYTES = 8 * 1024 * 1024;
 /**
  * Parses a request body as JSON in a worker thread (its bytes are moved there, not copied): a body of
  * a hundred megabytes takes the better part of a second to parse. Resolves with `{ parsed: false }` when
- * the body is not JSON. A body up to `KEPT_PARSER_MAX_BYTES` goes to a thread kept for the next body:
- * starting one costs about as much processor time as parsing a body of a few megabytes (a system's upload).
+ * the body is not JSON. A body up to `KEPT_PARSER_MAX_BYTES` goes to the kept worker.
  */
 export function parseJsonInWorker(bytes: Uint8Array): Promise<ImportResults['json']> {
   const own =
@@ -100,13 +147,9 @@ export function parseJsonInWorker(bytes: Uint8Array): Promise<ImportResults['jso
     bytes.buffer instanceof ArrayBuffer
       ? bytes
       : bytes.slice();
-  if (own.byteLength > KEPT_PARSER_MAX_BYTES)
-    return runImportWorker<'json'>({ kind: 'json', bytes: own }, undefined, [own.buffer as ArrayBuffer]);
-  const parser = theBodyParser();
-  const id = parser.next++;
-  return new Promise((resolve, reject) => {
-    parser.waiting.set(id, { resolve, reject });
-    const message: JsonBody = { id, bytes: own };
-    parser.worker.postMessage(message, [own.buffer as ArrayBuffer]);
-  });
+  const task = { kind: 'json', bytes: own } as const;
+  const transfer = [own.buffer as ArrayBuffer];
+  return own.byteLength > KEPT_PARSER_MAX_BYTES
+    ? runImportWorker<'json'>(task, undefined, transfer)
+    : inKeptWorker<'json'>(task, () => {}, transfer);
 }
