@@ -17,6 +17,7 @@ import type { PrintToPdf } from '../report/exportReport';
 import { startReportJob } from '../report/reportJob';
 import { startAgreementJob } from '../agreement/agreementJob';
 import { startAlignJob } from './alignGold';
+import { figuresKey, figuresState, keepFigures, keptFigures } from './keptFigures';
 import { annotatorHandlers, layerId } from './annotatorHandlers';
 
 /**
@@ -140,27 +141,37 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
           const perSystem = project.summary().utterances;
           const total = systems.length * perSystem;
           const coverage = coverageOf(project.scoringSettings().settings);
+          // Figures computed before from the same gold, outputs and settings are answered as they were.
+          const state = figuresState(project, coverage);
           const report: CorpusReport = [];
           let before = 0;
           for (const sys of systems) {
             // Cancelled (its pages gone): stopped before the next system.
             signal.throwIfAborted();
+            const key = figuresKey(project, state, sys.id);
+            const known = keptFigures(project, key);
+            if (known) {
+              report.push({ systemId: sys.id, name: sys.name, figures: known });
+              before += perSystem;
+              progress(before, total, 'scoring');
+              continue;
+            }
             const show = (done: number, of: number): void => {
               progress(before + done, total, 'scoring');
               publish({ systems: [...report], scoring: { systemId: sys.id, done, total: of } });
             };
             const scores = await scoreProject(project, { systemIds: [sys.id], onProgress: show });
-            report.push({
-              systemId: sys.id,
-              name: sys.name,
-              // JSON has no NaN: an undefined figure or interval travels as null.
-              figures: corpusScores([...(scores.get(sys.id)?.values() ?? [])], { coverage }).map((f) => ({
+            // JSON has no NaN: an undefined figure or interval travels as null.
+            const figures = corpusScores([...(scores.get(sys.id)?.values() ?? [])], { coverage }).map(
+              (f) => ({
                 ...f,
                 value: fin(f.value),
                 lo: fin(f.lo),
                 hi: fin(f.hi),
-              })),
-            });
+              }),
+            );
+            keepFigures(project, key, figures);
+            report.push({ systemId: sys.id, name: sys.name, figures });
             before += perSystem;
             progress(before, total, 'scoring');
             publish({ systems: [...report], scoring: null });
