@@ -198,7 +198,8 @@ export function sqliteFailure(file: string, err: unknown): unknown {
     return new AppError(
       'CONFLICT',
       `${file} is busy: another program kept it locked for too long; try again.`,
-      { path: file },
+      // Nothing was written: the same edit may be sent again.
+      { path: file, busy: true },
     );
   if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_FULL')
     return new AppError('BAD_FILE', `${file} cannot be read or written (${err.message}).`, { path: file });

@@ -11,6 +11,8 @@ interface Props {
   rate: number;
   looping: boolean;
   saving: number;
+  /** An edit was refused and the view may still show it (see GoldEditor.refused). */
+  refused?: boolean;
   message: EditMessage | null;
   onDismiss(): void;
 }
@@ -23,7 +25,17 @@ function useZoom(axis: TimeAxis): number {
 }
 
 /** Play state, time, zoom, speed and loop, whether edits are saved, and the last note or refusal. */
-export function TransportBar({ clock, axis, playing, rate, looping, saving, message, onDismiss }: Props) {
+export function TransportBar({
+  clock,
+  axis,
+  playing,
+  rate,
+  looping,
+  saving,
+  refused = false,
+  message,
+  onDismiss,
+}: Props) {
   const time = useClock(clock, (t) => formatTime(t));
   const zoom = useZoom(axis);
   return (
@@ -42,8 +54,11 @@ export function TransportBar({ clock, axis, playing, rate, looping, saving, mess
         {rate}×
       </span>
       {looping && <span className="badge">⟲ loop</span>}
-      <span className={saving > 0 ? 'badge' : 'muted'} data-testid="save-state">
-        {saving > 0 ? 'saving…' : 'all saved'}
+      <span
+        className={saving > 0 ? 'badge' : refused ? 'badge error-text' : 'muted'}
+        data-testid="save-state"
+      >
+        {saving > 0 ? 'saving…' : refused ? 'last edit not saved' : 'all saved'}
       </span>
       <span className="spacer" />
       {message && (

@@ -251,6 +251,7 @@ export function Workspace({
         rate={player.rate}
         looping={player.looping}
         saving={editor.saving}
+        refused={editor.refused}
         message={editor.message}
         onDismiss={() => say(null)}
       />

@@ -3,9 +3,12 @@
 // typing is squashed into one diff, so it is one entry of the history and one undo. Undo and redo are
 // the store's, so they survive a restart. When the store refuses a diff as stale (the utterance was
 // changed in another window), the editor shows what the store holds, says which edits were not saved,
-// and leaves the view and the history alone; edits queued behind the stale one are not sent.
+// and leaves the view and the history alone; edits queued behind the stale one are not sent. A project
+// file kept busy by another program refuses nothing: the same diff is sent again. "All saved" is only
+// said when what is shown is what the store holds: every edit answered, and after a refusal the
+// store's records shown again.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GoldState } from '../../../core/api/contract';
+import type { GoldState, Output } from '../../../core/api/contract';
 import { type GoldDiff, diffGold, squashDiffs } from '../../../core/gold/diff';
 import type { GoldRecords } from '../../../core/gold/records';
 import { markManualEdit } from '../../../core/gold/wordMarks';
@@ -27,6 +30,12 @@ export interface GoldEditor {
   canRedo: boolean;
   /** Saves under way, counting a drag or burst of typing not yet sent as one. */
   saving: number;
+  /**
+   * An edit was refused and what the store holds could not be read back, so the view may show what is
+   * not stored: the indicator says so instead of "all saved" until the next saved edit, undo or redo,
+   * or until the message is dismissed.
+   */
+  refused: boolean;
   message: EditMessage | null;
   /** The current records, also between renders (for handlers that run before React re-renders). */
   current(): GoldRecords;
@@ -56,6 +65,7 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
   const [history, setHistory] = useState({ canUndo: initial.canUndo, canRedo: initial.canRedo });
   const [saving, setSaving] = useState(0);
   const [dirty, setDirty] = useState(false);
+  const [refused, setRefused] = useState(false);
   // Stored gold an older version let through opens with what is wrong with it, to be fixed here.
   const [message, setMessage] = useState<EditMessage | null>(() =>
     initial.problems
@@ -94,13 +104,21 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
             setMessage({ kind: 'error', text: staleText(lost.current) });
             return;
           }
-          const state = await call('gold:applyDiff', { utteranceId, diff, label, ...actingLayer(annotator) });
+          const input = { utteranceId, diff, label, ...actingLayer(annotator) };
+          // A busy project file wrote nothing (each try waits for it for seconds): the diff is sent again.
+          let state: Output<'gold:applyDiff'> | null = null;
+          for (let tries = 1; state === null; tries++)
+            state = await call('gold:applyDiff', input).catch((err: unknown) => {
+              if (!isBusy(err) || tries >= BUSY_TRIES) throw err;
+              return null;
+            });
           setHistory({ canUndo: state.canUndo, canRedo: state.canRedo });
+          if (epoch.current === made) setRefused(false);
         })
         .catch(async (err: unknown) => {
           epoch.current++;
           onRefused?.();
-          const stale = err instanceof ApiCallError && err.error.code === 'CONFLICT';
+          const stale = err instanceof ApiCallError && err.error.code === 'CONFLICT' && !isBusy(err);
           lost.current = [label];
           setMessage({
             kind: 'error',
@@ -111,7 +129,9 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
           try {
             adopt(await call('gold:get', { utteranceId, ...actingLayer(annotator) }));
           } catch {
-            // The message above already says the edit was not saved.
+            // The message above already says the edit was not saved; the view still shows it, so the
+            // indicator must not say that all is saved.
+            setRefused(true);
           }
         })
         .finally(() => setSaving((n) => n - 1));
@@ -168,6 +188,7 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
           }),
         );
         setMessage(null);
+        setRefused(false);
       } catch (err) {
         setMessage({
           kind: 'error',
@@ -186,6 +207,7 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
     canUndo: history.canUndo,
     canRedo: history.canRedo,
     saving: saving + (dirty ? 1 : 0),
+    refused,
     message,
     current: useCallback(() => goldRef.current, []),
     commit,
@@ -193,10 +215,24 @@ export function useGoldEditor(utteranceId: string, initial: GoldState): GoldEdit
     finish,
     undo: useCallback(() => undoRedo('undo'), [undoRedo]),
     redo: useCallback(() => undoRedo('redo'), [undoRedo]),
-    say: setMessage,
+    say: useCallback((m: EditMessage | null) => {
+      setMessage(m);
+      // Dismissing the refusal's message is taking note of it.
+      if (m === null) setRefused(false);
+    }, []),
     adopt,
     settled: useCallback(() => queue.current, []),
   };
+}
+
+/** How many times a diff is sent to a project file that stays busy before it is reported as not saved. */
+const BUSY_TRIES = 4;
+
+/** Whether `err` is the store's "project file busy" refusal, after which nothing was written. */
+function isBusy(err: unknown): boolean {
+  if (!(err instanceof ApiCallError) || err.error.code !== 'CONFLICT') return false;
+  const details = err.error.details;
+  return typeof details === 'object' && details !== null && 'busy' in details && details.busy === true;
 }
 
 /** What the annotator is told when their edits were refused as stale. */
