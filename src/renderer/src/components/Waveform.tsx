@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import WaveSurfer, { type WaveSurferOptions } from 'wavesurfer.js';
 import MinimapPlugin from 'wavesurfer.js/dist/plugins/minimap.esm.js';
-import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
 import type { GoldWord } from '../../../core/gold/records';
 import type { Peaks } from '../../../core/model/schemas';
 import type { TimeAxis } from '../workspace/timeAxis';
 import { TimeRuler } from '../workspace/TimeRuler';
+import { WaveWords } from '../workspace/WaveWords';
 
 /** Imperative controls the workspace needs from the waveform. */
 export interface WaveformHandle {
@@ -41,8 +41,6 @@ interface Props {
   handleRef: { current: WaveformHandle | null };
 }
 
-const WORD_COLOR = 'rgba(56, 120, 200, 0.13)';
-const WORD_COLOR_CURRENT = 'rgba(240, 170, 40, 0.35)';
 /** Recordings longer than this get a minimap above the waveform. */
 const MINIMAP_SEC = 30;
 /** The closest zoom, in pixels per second. */
@@ -59,52 +57,16 @@ export function maxZoom(durationSec: number): number {
   return Math.min(MAX_PPS, LAYOUT_LIMIT_PX / Math.max(durationSec, 1e-3));
 }
 
-type Regions = ReturnType<typeof RegionsPlugin.create>;
-
 /**
- * Utterances with more words than this have no labels on their waveform regions (the word tier right below
- * labels them): the Regions plugin lays out every label in view against every other one to stack them,
- * which at fit zoom on thousands of words holds the page for seconds.
- */
-const LABELLED_REGIONS_MAX = 300;
-
-/** Brings the word regions in line with the words, changing only what differs. */
-function syncRegions(regions: Regions, words: readonly GoldWord[]): void {
-  const labelled = words.length <= LABELLED_REGIONS_MAX;
-  const byId = new Map(regions.getRegions().map((r) => [r.id, r]));
-  words.forEach((w, i) => {
-    const r = byId.get(`word-${i}`);
-    byId.delete(`word-${i}`);
-    if (!r) {
-      regions.addRegion({
-        id: `word-${i}`,
-        start: w.startSec,
-        end: w.endSec,
-        ...(labelled ? { content: w.text } : {}),
-        color: WORD_COLOR,
-        drag: false,
-        resize: false,
-      });
-    } else if (
-      r.start !== w.startSec ||
-      r.end !== w.endSec ||
-      (labelled && r.content?.textContent !== w.text)
-    ) {
-      r.setOptions({ start: w.startSec, end: w.endSec, ...(labelled ? { content: w.text } : {}) });
-    }
-  });
-  for (const r of byId.values()) r.remove();
-}
-
-/**
- * wavesurfer.js over the cached peaks (no decoding), with a time ruler, one region per word, wheel zoom and,
- * for long recordings, a minimap. Its zoom and scroll drive the shared time axis of the tiers below.
+ * wavesurfer.js over the cached peaks (no decoding), with a time ruler, the words drawn over it (only those
+ * in view: see WaveWords), wheel zoom and, for long recordings, a minimap. Its zoom and scroll drive the
+ * shared time axis of the tiers below.
  */
 export function Waveform(props: Props) {
   const { url, peaks, startSec, endSec, axis, handleRef } = props;
   const containerRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const wsRef = useRef<WaveSurfer | null>(null);
-  const regionsRef = useRef<Regions | null>(null);
   const [ready, setReady] = useState(false);
   const latest = useRef(props);
   useEffect(() => {
@@ -113,14 +75,12 @@ export function Waveform(props: Props) {
 
   useEffect(() => {
     const container = containerRef.current!;
-    const regions = RegionsPlugin.create();
     const span = Math.max(0.1, endSec - startSec);
     // Fit shows the whole utterance however long it is (the minimap stays above it).
     const maxPps = maxZoom(peaks.durationSec);
     axis.limit(maxPps);
     const fitPx = (): number => Math.min(maxPps, Math.max(0.01, container.clientWidth / span));
     const plugins: NonNullable<WaveSurferOptions['plugins']> = [
-      regions,
       ZoomPlugin.create({ scale: 0.25, maxZoom: maxPps, exponentialZooming: true }),
     ];
     if (peaks.durationSec > MINIMAP_SEC)
@@ -149,31 +109,39 @@ export function Waveform(props: Props) {
       dragToSeek: true,
       plugins,
     });
-    regionsRef.current = regions;
     wsRef.current = ws;
     let loop: { startSec: number; endSec: number } | null = null;
     // The axis in pixels per second: the wrapper is as wide as the whole recording.
     const report = (): void => {
       const width = ws.getWrapper().getBoundingClientRect().width;
-      if (width > 0) axis.set(width / peaks.durationSec, ws.getScroll());
+      if (width > 0) axis.set(width / peaks.durationSec, ws.getScroll(), ws.getWidth());
     };
     const resize = new ResizeObserver(report);
+    // The wheel over the words drawn on the waveform does what it does over the waveform: it zooms about
+    // the pointer (wavesurfer's zoom plugin, to which it is passed on) or, sideways or with Shift, scrolls.
+    const body = bodyRef.current!;
+    const onWheel = (e: WheelEvent): void => {
+      if (container.contains(e.target as Node)) return;
+      e.preventDefault();
+      if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+        ws.setScroll(ws.getScroll() + (e.shiftKey ? e.deltaY : e.deltaX));
+        return;
+      }
+      ws.getWrapper().parentElement?.dispatchEvent(
+        new WheelEvent('wheel', {
+          deltaX: e.deltaX,
+          deltaY: e.deltaY,
+          deltaMode: e.deltaMode,
+          clientX: e.clientX,
+          clientY: e.clientY,
+          cancelable: true,
+        }),
+      );
+    };
+    body.addEventListener('wheel', onWheel, { passive: false });
 
     const subs = [
-      regions.on('region-clicked', (region, e) => {
-        e.stopPropagation();
-        const i = Number(region.id.slice('word-'.length));
-        // Alt+click puts the playhead where it is clicked (to split the word there); a click plays the word.
-        if (e.altKey) ws.setTime((e.clientX - ws.getWrapper().getBoundingClientRect().left) / axis.pps);
-        else region.play(true);
-        latest.current.onWordClick(i, e.shiftKey);
-      }),
       ws.on('ready', () => {
-        // Regions clamp their times to the known duration, so they are added once it is known.
-        regions.clearRegions();
-        const t0 = performance.now();
-        syncRegions(regions, latest.current.words);
-        performance.measure('sieve:waveform-regions', { start: t0 });
         setReady(true);
         ws.setTime(startSec);
         latest.current.onTime(startSec);
@@ -215,34 +183,38 @@ export function Waveform(props: Props) {
     };
     return () => {
       subs.forEach((off) => off());
+      body.removeEventListener('wheel', onWheel);
       resize.disconnect();
       handleRef.current = null;
-      regionsRef.current = null;
       wsRef.current = null;
       ws.destroy();
     };
   }, [url, peaks, startSec, endSec, axis, handleRef]);
 
-  // Words changed by an edit move their regions in place.
-  useEffect(() => {
-    if (ready && regionsRef.current) syncRegions(regionsRef.current, props.words);
-  }, [props.words, ready]);
-
-  // The word under the playhead is highlighted on the waveform as in every tier.
-  const current = props.currentWord;
-  useEffect(() => {
-    const regions = regionsRef.current;
-    if (!regions || !ready) return;
-    for (const r of regions.getRegions()) {
-      const on = r.id === `word-${current}`;
-      if ((r.color === WORD_COLOR_CURRENT) !== on)
-        r.setOptions({ color: on ? WORD_COLOR_CURRENT : WORD_COLOR });
-    }
-  }, [current, ready, props.words]);
+  // A click on a word plays it and selects it; Alt+click puts the playhead there (to split the word).
+  const onWord = (i: number, e: MouseEvent): void => {
+    const ws = wsRef.current;
+    const w = latest.current.words[i];
+    if (!ws || !w) return;
+    if (e.altKey) ws.setTime((e.clientX - ws.getWrapper().getBoundingClientRect().left) / axis.pps);
+    else void ws.play(w.startSec, w.endSec);
+    latest.current.onWordClick(i, e.shiftKey);
+  };
 
   return (
     <div className="waveform">
-      <div ref={containerRef} className="waveform-canvas" data-testid="waveform" aria-busy={!ready} />
+      <div className="waveform-body" ref={bodyRef}>
+        <div ref={containerRef} className="waveform-canvas" data-testid="waveform" aria-busy={!ready} />
+        {ready && (
+          <WaveWords
+            words={props.words}
+            current={props.currentWord}
+            durationSec={peaks.durationSec}
+            axis={axis}
+            onWord={onWord}
+          />
+        )}
+      </div>
       <TimeRuler axis={axis} durationSec={peaks.durationSec} onSeek={(t) => wsRef.current?.setTime(t)} />
     </div>
   );

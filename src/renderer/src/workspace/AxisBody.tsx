@@ -18,31 +18,44 @@ interface Props {
 }
 
 /**
- * The waveform and the annotation tiers on one time axis. Zoom and scroll come from wavesurfer.js and are
- * written here as CSS variables (`--pps`, `--scroll`), and the playhead as `--t`, so neither zooming,
- * scrolling nor playback re-renders the tiers. The wheel over the tiers zooms (Shift or a sideways wheel
- * scrolls), as it does over the waveform.
+ * The waveform and the annotation tiers on one time axis. Zoom and scroll come from wavesurfer.js; the zoom
+ * is written here as a CSS variable (`--pps`, which the boxes' widths use). The scroll offset and the
+ * playhead are written straight onto the elements that move (each tier's transform, the playhead's), so
+ * a scroll step or a playhead tick restyles those few elements and never the boxes inside the tiers, and
+ * neither re-renders React. The wheel over the tiers zooms (Shift or a sideways wheel scrolls), as it
+ * does over the waveform.
  */
 export function AxisBody({ axis, clock, durationSec, waveform, band, top, children }: Props) {
   const body = useRef<HTMLDivElement>(null);
   const tiers = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    const el = body.current!;
+    let pps = NaN;
+    const playhead = (): void => {
+      const p = el.querySelector<HTMLElement>('.playhead');
+      if (p) p.style.transform = `translateX(${clock.time * axis.pps}px)`;
+    };
     const apply = (): void => {
-      const el = body.current;
-      if (!el) return;
-      el.style.setProperty('--pps', String(axis.pps));
-      el.style.setProperty('--scroll', String(axis.scrollPx));
+      if (axis.pps !== pps) {
+        pps = axis.pps;
+        el.style.setProperty('--pps', String(pps));
+      }
+      shiftTracks(el, axis.scrollPx);
+      playhead();
     };
     apply();
-    return axis.subscribe(apply);
-  }, [axis]);
-
-  useEffect(() => {
-    const apply = (): void => body.current?.style.setProperty('--t', String(clock.time));
-    apply();
-    return clock.subscribe(apply);
-  }, [clock]);
+    // Tiers that appear later (a system's, the spectrogram, the annotators') are shifted as they come.
+    const added = new MutationObserver(() => shiftTracks(el, axis.scrollPx));
+    added.observe(el, { childList: true, subtree: true });
+    const offAxis = axis.subscribe(apply);
+    const offClock = clock.subscribe(playhead);
+    return () => {
+      added.disconnect();
+      offAxis();
+      offClock();
+    };
+  }, [axis, clock]);
 
   useEffect(() => {
     const el = tiers.current!;
@@ -75,4 +88,17 @@ export function AxisBody({ axis, clock, durationSec, waveform, band, top, childr
       </div>
     </div>
   );
+}
+
+/**
+ * Shifts the tiers and the overlays' tracks by the scroll offset (and keeps the tiers' hints at the
+ * visible left edge), writing only where the value changed.
+ */
+function shiftTracks(root: HTMLElement, scrollPx: number): void {
+  const shift = `translateX(${-scrollPx}px)`;
+  for (const t of root.querySelectorAll<HTMLElement>('.tier, .axis-overlay-track'))
+    if (t.style.transform !== shift) t.style.transform = shift;
+  const left = `${scrollPx + 90}px`;
+  for (const h of root.querySelectorAll<HTMLElement>('.tier-hint'))
+    if (h.style.left !== left) h.style.left = left;
 }

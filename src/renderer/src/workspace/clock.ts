@@ -92,16 +92,19 @@ export function currentWordAt(words: readonly { startSec: number; endSec: number
   return i >= 0 ? i : wordAt(words, t);
 }
 
-/** The word nearest to `t` (for pointers over a pause). */
+/** The word nearest to `t` (for pointers over a pause); words are ordered by time. */
 export function nearestWord(words: readonly { startSec: number; endSec: number }[], t: number): number {
-  let best = -1;
-  let dist = Infinity;
-  words.forEach((w, i) => {
-    const d = t < w.startSec ? w.startSec - t : t > w.endSec ? t - w.endSec : 0;
-    if (d < dist) {
-      dist = d;
-      best = i;
-    }
-  });
-  return best;
+  // The first word ending at or after `t`: it holds `t`, or `t` is in the pause before it.
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (words[mid]!.endSec < t) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo === words.length) return words.length - 1;
+  const w = words[lo]!;
+  if (lo === 0 || t >= w.startSec) return lo;
+  // Between two words: the closer one (the earlier one on a tie).
+  return t - words[lo - 1]!.endSec <= w.startSec - t ? lo - 1 : lo;
 }

@@ -10,15 +10,18 @@ export class TimeAxis {
   pps = 100;
   /** Scroll offset of the waveform, in pixels. */
   scrollPx = 0;
+  /** The visible width of the axis, in pixels (0 until the waveform has been laid out). */
+  widthPx = 0;
   /** The closest zoom the recording allows (its width must stay within the browser's layout limit). */
   maxPps = Infinity;
   private readonly listeners = new Set<Listener>();
 
-  /** Updates zoom and scroll and tells the tiers. */
-  set(pps: number, scrollPx: number): void {
-    if (pps === this.pps && scrollPx === this.scrollPx) return;
+  /** Updates zoom, scroll and (when given) the visible width, and tells the tiers. */
+  set(pps: number, scrollPx: number, widthPx = this.widthPx): void {
+    if (pps === this.pps && scrollPx === this.scrollPx && widthPx === this.widthPx) return;
     this.pps = pps;
     this.scrollPx = scrollPx;
+    this.widthPx = widthPx;
     for (const l of this.listeners) l(this);
   }
 
