@@ -142,7 +142,7 @@ test('a reload returns to the open utterance; back and forward move between it a
   const host = await startHostProcess(['--project', freshCopy('reload')]);
   try {
     await openLong(page, host.url);
-    await expect(page).toHaveURL(new RegExp(`#/u/${project.id}$`));
+    await expect(page).toHaveURL(new RegExp(`#/u/${project.id}(\\?|$)`));
     await page.reload();
     await expect(page.locator('.utterance-view h1')).toHaveText(project.id, { timeout: 30_000 });
     await expect(page.locator('[data-testid="word-tier"] > .tier-box').first()).toBeAttached();
@@ -157,6 +157,52 @@ test('a reload returns to the open utterance; back and forward move between it a
     await expect(page.locator('.utterance-view h1')).toHaveText(project.id, { timeout: 30_000 });
   } finally {
     // Closed first, so that the audio it may still be reading is not cut off by the host's stop.
+    await page.close();
+    await host.stop();
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a reload returns to the same view of the utterance: the time at the left edge and the zoom', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  const host = await startHostProcess(['--project', freshCopy('view')]);
+  const firstBox = page.locator('[data-testid="word-tier"] > .tier-box').first();
+  try {
+    await openLong(page, host.url);
+    await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+    for (let k = 0; k < 13; k++) await page.keyboard.press('=');
+    const tiers = (await page.getByTestId('tiers').boundingBox())!;
+    await page.mouse.move(tiers.x + tiers.width / 2, tiers.y + 20);
+    for (let k = 0; k < 4; k++) await page.mouse.wheel(5000, 0);
+    // The address names the view once it is still.
+    await expect.poll(() => Number(/[?&]t=([\d.]+)/.exec(page.url())?.[1] ?? 0)).toBeGreaterThan(10);
+    await expect(page).toHaveURL(/&z=\d{3}/);
+    // Still: the address no longer changes.
+    let last = '';
+    await expect
+      .poll(() => {
+        const same = page.url() === last;
+        last = page.url();
+        return same;
+      })
+      .toBe(true);
+    const t = Number(/[?&]t=([\d.]+)/.exec(page.url())![1]);
+    const zoom = await page.locator('.transport-bar').textContent();
+    const first = await firstBox.getAttribute('data-word');
+    await page.reload();
+    await expect(page.locator('.utterance-view h1')).toHaveText(project.id, { timeout: 30_000 });
+    await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+    // The same zoom, the same words at the left edge, and the address unchanged.
+    await expect(page.locator('.transport-bar')).toContainText(/zoom \d+ px\/s/);
+    expect(/zoom \d+ px\/s/.exec((await page.locator('.transport-bar').textContent())!)![0]).toBe(
+      /zoom \d+ px\/s/.exec(zoom!)![0],
+    );
+    await expect(firstBox).toHaveAttribute('data-word', first!);
+    await expect.poll(() => Number(/t=([\d.]+)/.exec(page.url())?.[1])).toBeCloseTo(t, 1);
+  } finally {
     await page.close();
     await host.stop();
   }

@@ -23,6 +23,8 @@ export interface WaveformHandle {
   scrollBy(px: number): void;
   /** Scrolls so that `startSec..endSec` is in view (when it is not). */
   reveal(startSec: number, endSec: number): void;
+  /** Zooms to `pps` (within the zoom the recording allows) with `startSec` at the left edge. */
+  setView(pps: number, startSec: number): void;
 }
 
 interface Props {
@@ -174,6 +176,11 @@ export function Waveform(props: Props) {
       time: () => ws.getCurrentTime(),
       setTime: (t) => ws.setTime(t),
       scrollBy: (px) => ws.setScroll(ws.getScroll() + px),
+      setView(pps, start) {
+        const z = Math.min(maxPps, Math.max(Math.min(5, fitPx()), pps));
+        ws.zoom(z);
+        ws.setScroll(Math.max(0, start * z));
+      },
       reveal(a, b) {
         const width = ws.getWidth();
         const left = ws.getScroll();

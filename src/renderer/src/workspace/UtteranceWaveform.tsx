@@ -7,6 +7,7 @@ import { Waveform } from '../components/Waveform';
 import { type Clock, currentWordAt, useClock } from './clock';
 import type { TimeAxis } from './timeAxis';
 import type { Player } from './usePlayer';
+import { useViewInAddress, viewInAddress } from './viewInAddress';
 
 interface Props {
   detail: UtteranceDetail;
@@ -24,6 +25,7 @@ interface Props {
 /** The utterance's waveform on the time axis, or why its audio cannot be played. */
 export function UtteranceWaveform({ detail, peaks, url, words, axis, clock, player, onWordClick }: Props) {
   const u = detail.utterance;
+  useViewInAddress(u.id, axis);
   if (!peaks)
     return (
       <ErrorNote
@@ -44,7 +46,12 @@ export function UtteranceWaveform({ detail, peaks, url, words, axis, clock, play
       axis={axis}
       onTime={(t) => clock.set(t)}
       onPlaying={player.onPlaying}
-      onReady={player.onReady}
+      onReady={() => {
+        // A reload returns to the view the address names.
+        const view = viewInAddress(u.id);
+        if (view) player.waveform.current?.setView(view.pps, view.startSec);
+        player.onReady();
+      }}
       onWordClick={onWordClick}
       handleRef={player.waveform}
     />
