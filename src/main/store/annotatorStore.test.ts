@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
 import { AppError } from '../../core/errors';
@@ -16,6 +17,7 @@ import {
   setLayerStatus,
   unassign,
 } from './annotatorStore';
+import { seededRandom } from '../../core/stats/prng';
 import { readGold } from './goldStore';
 import { type Db, openDatabase } from './openDatabase';
 
@@ -148,5 +150,59 @@ describe('assignment rules', () => {
     ]);
     expect(() => ruleAssignments(5, 1, { kind: 'sample', fraction: 0.5, seed: 1 })).toThrow(/two annotators/);
     expect(() => ruleAssignments(5, 2, { kind: 'sample', fraction: 1.5, seed: 1 })).toThrow(/\[0, 1\]/);
+  });
+});
+
+/** The assignments of a rule, straight from its definition: a set of "annotator:utterance" pairs. */
+function slowAssignments(
+  utterances: number,
+  annotators: number,
+  rule: { kind: 'every'; k: number } | { kind: 'sample'; fraction: number; seed: number },
+): Set<string> {
+  const pairs = new Set<string>();
+  if (rule.kind === 'every') {
+    for (let i = 0; i < utterances; i++)
+      for (let j = 0; j < rule.k; j++) pairs.add(`${(i + j) % annotators}:${i}`);
+    return pairs;
+  }
+  const pool = [...Array(utterances).keys()];
+  const random = seededRandom(rule.seed);
+  const doubled: number[] = [];
+  for (let k = 0; k < Math.round(rule.fraction * utterances); k++) {
+    const j = k + Math.floor(random() * (utterances - k));
+    [pool[k], pool[j]] = [pool[j]!, pool[k]!];
+    doubled.push(pool[k]!);
+  }
+  for (let i = 0; i < utterances; i++) pairs.add(`${i % annotators}:${i}`);
+  for (const i of doubled) pairs.add(`${(i + 1) % annotators}:${i}`);
+  return pairs;
+}
+
+describe('assignment rules, against their definition', () => {
+  it('every and sample give exactly the pairs the definitions give, each utterance once per annotator', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 2, max: 7 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 0xffffffff }),
+        (utterances, annotators, k, fraction, seed) => {
+          const rules = [
+            { kind: 'every' as const, k: Math.min(k, annotators) },
+            { kind: 'sample' as const, fraction, seed },
+          ];
+          for (const rule of rules) {
+            const plan = ruleAssignments(utterances, annotators, rule);
+            const pairs = plan.flatMap((ps, a) => ps.map((i) => `${a}:${i}`));
+            expect(new Set(pairs).size).toBe(pairs.length);
+            expect(new Set(pairs)).toEqual(slowAssignments(utterances, annotators, rule));
+            // Each annotator's utterances in project order.
+            for (const ps of plan) expect(ps).toEqual([...ps].sort((x, y) => x - y));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
