@@ -70,6 +70,8 @@ export function Waveform(props: Props) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const wsRef = useRef<WaveSurfer | null>(null);
   const [ready, setReady] = useState(false);
+  // Where the waveform starts in its box (below the minimap, when there is one): the words are drawn there.
+  const [top, setTop] = useState(0);
   const latest = useRef(props);
   useEffect(() => {
     latest.current = props;
@@ -141,6 +143,12 @@ export function Waveform(props: Props) {
       );
     };
     body.addEventListener('wheel', onWheel, { passive: false });
+    // The minimap comes above the waveform (inside wavesurfer's box) once the audio is loaded: the words
+    // follow the waveform down.
+    const placed = new ResizeObserver(() =>
+      setTop(ws.getWrapper().getBoundingClientRect().top - body.getBoundingClientRect().top),
+    );
+    placed.observe(container);
 
     const subs = [
       ws.on('ready', () => {
@@ -191,6 +199,7 @@ export function Waveform(props: Props) {
     return () => {
       subs.forEach((off) => off());
       body.removeEventListener('wheel', onWheel);
+      placed.disconnect();
       resize.disconnect();
       handleRef.current = null;
       wsRef.current = null;
@@ -218,6 +227,7 @@ export function Waveform(props: Props) {
             current={props.currentWord}
             durationSec={peaks.durationSec}
             axis={axis}
+            top={top}
             onWord={onWord}
           />
         )}

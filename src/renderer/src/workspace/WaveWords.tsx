@@ -19,6 +19,8 @@ interface Props {
   current: number;
   durationSec: number;
   axis: TimeAxis;
+  /** The waveform's top in the box the words are drawn in, in pixels. */
+  top: number;
   /** A word was clicked. */
   onWord(index: number, e: MouseEvent): void;
 }
@@ -33,7 +35,7 @@ const LABEL_PX = 24;
  * words change, so the cost follows what is on screen and not the length of the recording. The layer is
  * shifted with the scroll like the tiers (AxisBody).
  */
-export function WaveWords({ words, current, durationSec, axis, onWord }: Props) {
+export function WaveWords({ words, current, durationSec, axis, top, onWord }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const drawn = useRef<{ boxes: DrawnBox[]; range: Span; pps: number } | null>(null);
   const shown = useRef(-1);
@@ -92,7 +94,7 @@ export function WaveWords({ words, current, durationSec, axis, onWord }: Props) 
   }, [current]);
 
   return (
-    <div className="wave-words" aria-hidden="true">
+    <div className="wave-words" aria-hidden="true" style={{ top }}>
       <div
         className="axis-overlay-track wave-words-track"
         ref={root}
