@@ -5,7 +5,6 @@
 // followed by that page (and by any page that asks for the same work while it runs, or polls it): once
 // every page following it has gone, it is cancelled. A second request for the same work joins the job
 // running it rather than starting another.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { AppError, type ApiErrorShape, BugError } from '../../core/errors';
 import { type JobPartial, type JobResult, JobResults, type JobStatus } from '../../core/api/contract';
@@ -22,11 +21,34 @@ interface Job {
   pages: Set<string>;
 }
 
+/** The page of the call being answered (see `callingPage`). */
+let pageNow: string | undefined;
+
 /**
  * The page of the studio (one load of it in a browser tab) an API call came from, where the transport
- * knows it: the browser host runs each call in the page's context.
+ * knows it: the browser host runs each call's synchronous part (where its handler validates its input and
+ * starts its job) as the page's. A plain variable rather than async_hooks' AsyncLocalStorage, whose
+ * promise hooks make Node 22 fail a V8 check when a module with top-level await finishes loading.
  */
-export const callingPage = new AsyncLocalStorage<string>();
+export const callingPage = {
+  /** Runs `fn` as `page`'s call; what `fn` does after its first await is no longer the page's. */
+  run<T>(page: string, fn: () => T): T {
+    const was = pageNow;
+    pageNow = page;
+    try {
+      return fn();
+    } finally {
+      pageNow = was;
+    }
+  },
+  /** The page whose call is being answered, if any. */
+  getStore(): string | undefined {
+    return pageNow;
+  },
+};
+
+/** How long a job no page follows any more waits for one (a reload of its page) before it is cancelled. */
+const PAGE_GRACE_MS = 2000;
 
 /** Finished jobs are kept this long for their last poll. */
 const KEEP_MS = 10 * 60 * 1000;
@@ -155,12 +177,17 @@ export class Jobs {
   }
 
   /**
-   * A page has gone (its tab closed or reloaded): every running job that pages followed and none still
-   * does is cancelled, as `cancel` would.
+   * A page has gone (its tab closed or reloaded): every running job that pages followed and none follows
+   * two seconds later is cancelled, as `cancel` would.
    */
   pageGone(page: string): void {
     for (const job of this.jobs.values())
-      if (job.pages.delete(page) && job.pages.size === 0 && job.status.state === 'running') job.abort.abort();
+      if (job.pages.delete(page) && job.pages.size === 0 && job.status.state === 'running')
+        // A page reloaded asks for the same work again at once and joins it: only a job no page has
+        // followed for a moment is cancelled.
+        setTimeout(() => {
+          if (job.pages.size === 0 && job.status.state === 'running') job.abort.abort();
+        }, PAGE_GRACE_MS).unref();
   }
 
   /**

@@ -13,8 +13,9 @@ import { type PrintToPdf, type TextFormat, assertCanPrint, reportFile } from './
 import type { ReportResult, ReportTask, ReportWorkerMessage } from './reportWorkerProtocol';
 
 /**
- * Runs `task` in a report worker thread; `onProgress` hears its phases. The worker ends with its answer, or
- * is stopped when `signal` aborts (rejecting with the signal's reason).
+ * Runs `task` in a report worker thread; `onProgress` hears its phases. The worker ends with its answer.
+ * Aborted before it starts (`signal`), no worker is started; a running worker is not stopped: terminating
+ * one while it works brought the whole process down (a V8 check failing) under Node 22.
  */
 export async function runReportWorker(
   task: ReportTask,
@@ -26,8 +27,6 @@ export async function runReportWorker(
   const worker = new Worker(entry.file, { workerData: task, execArgv: entry.execArgv });
   try {
     return await new Promise<ReportResult>((resolve, reject) => {
-      // Cancelled: the worker is stopped where it is (it writes nothing).
-      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
       worker.on('message', (m: ReportWorkerMessage) => {
         if (m.type === 'progress') onProgress(m.done, m.total, m.phase);
         else if (m.type === 'failed') reject(workerError(m));
