@@ -21,10 +21,10 @@ test.afterAll(async () => {
 /** The agreement as the API computes it, for ground truth. */
 async function agreementOfApi(): Promise<AgreementView> {
   let s = await host.api<JobStatus>('agreement:corpus', {});
-  while (s.state === 'running') {
-    await new Promise((r) => setTimeout(r, 50));
-    s = await host.api<JobStatus>('job:status', { jobId: s.id });
-  }
+  const jobId = s.id;
+  await expect
+    .poll(async () => (s = await host.api<JobStatus>('job:status', { jobId })).state, { timeout: 60_000 })
+    .not.toBe('running');
   expect(s.state).toBe('done');
   return s.result as AgreementView;
 }
