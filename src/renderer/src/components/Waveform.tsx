@@ -23,7 +23,10 @@ export interface WaveformHandle {
   scrollBy(px: number): void;
   /** Scrolls so that `startSec..endSec` is in view (when it is not). */
   reveal(startSec: number, endSec: number): void;
-  /** Zooms to `pps` (within the zoom the recording allows) with `startSec` at the left edge. */
+  /**
+   * Zooms to `pps` (within the zoom the recording allows) with `startSec` at the left edge; a playhead
+   * outside that view moves to its left edge.
+   */
   setView(pps: number, startSec: number): void;
 }
 
@@ -187,7 +190,15 @@ export function Waveform(props: Props) {
       setView(pps, start) {
         const z = Math.min(maxPps, Math.max(Math.min(5, fitPx()), pps));
         ws.zoom(z);
-        ws.setScroll(Math.max(0, start * z));
+        const left = Math.max(0, start * z);
+        ws.setScroll(left);
+        // The playhead comes into the view (at its left edge, within the utterance) when it is outside it:
+        // wavesurfer scrolls to the playhead whenever the time is updated (the audio loading after the
+        // peaks are drawn does that), which would take the view away again.
+        const from = ws.getScroll() / z;
+        const to = from + ws.getWidth() / z;
+        const now = ws.getCurrentTime();
+        if (now < from || now > to) ws.setTime(Math.min(endSec, Math.max(startSec, from + 1 / z)));
       },
       reveal(a, b) {
         const width = ws.getWidth();
