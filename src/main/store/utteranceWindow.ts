@@ -37,8 +37,8 @@ export interface UtteranceWindowRequest {
   locate?: string;
   sort?: UtteranceOrder;
   /**
-   * Only the utterances assigned to this annotator, each with the status of their layer (the filter's
-   * terms still read the utterance's own status).
+   * Only the utterances assigned to this annotator, each with the status of their layer, which the
+   * filter's terms read too.
    */
   annotator?: string;
 }
@@ -207,32 +207,46 @@ export class UtteranceLists {
     const state = this.state();
     const kept = this.matching.get(key);
     if (kept && kept.state === state) return kept.rowids;
-    const inProjectOrder = this.matchingRowids(terms);
-    this.disagreement ??= new DisagreementIndex(this.db);
-    const differences = this.disagreement.byRowid();
-    // Stable: equal counts keep the project's order; utterances with fewer than two layers (-1) come last.
-    const rowids = inProjectOrder
-      .slice()
-      .sort((x, y) => (differences.get(y) ?? -1) - (differences.get(x) ?? -1));
+    const rowids = this.inOrder(this.matchingRowids(terms));
     this.keep(key, state, rowids);
     return rowids;
   }
 
-  /** `rowids(terms, sort)` of the utterances assigned to the annotator `layer` only. */
+  /** `inProjectOrder` most disagreement first. */
+  private inOrder(inProjectOrder: Rowids): Rowids {
+    this.disagreement ??= new DisagreementIndex(this.db);
+    const differences = this.disagreement.byRowid();
+    // Stable: equal counts keep the project's order; utterances with fewer than two layers (-1) come last.
+    return inProjectOrder.slice().sort((x, y) => (differences.get(y) ?? -1) - (differences.get(x) ?? -1));
+  }
+
+  /**
+   * The rowids of the utterances assigned to the annotator `layer` matching `terms`, in the order asked
+   * for. The terms read the status of the annotator's layer (the status the annotator's list shows), not
+   * the adjudicated one; an assigned utterance without a layer yet reads the adjudicated status, as it
+   * shows it.
+   */
   private assignedRowids(terms: string[], sort: UtteranceOrder, layer: number): Rowids {
     const key = `assigned:${layer}:${sort}:${JSON.stringify(terms)}`;
     const state = this.state();
     const kept = this.matching.get(key);
     if (kept && kept.state === state) return kept.rowids;
-    const all = this.rowids(terms, sort);
-    const assigned = new Set(
-      preparedOnce(
-        this.db,
-        'SELECT u.rowid FROM assignment s JOIN utterance u ON u.id = s.utterance_id WHERE s.annotator_id = ?',
-        (s) => s.pluck(),
-      ).all(layer) as number[],
+    const assigned = preparedOnce(
+      this.db,
+      `SELECT u.rowid, u.id, u.speaker, coalesce(g.status, u.status), u.transcript
+         FROM assignment s JOIN utterance u ON u.id = s.utterance_id
+         LEFT JOIN annotator_gold g ON g.annotator_id = s.annotator_id AND g.utterance_id = s.utterance_id
+        WHERE s.annotator_id = ? ORDER BY u.ord, u.rowid`,
+      (s) => s.raw(),
+    ).all(layer) as [number, string, string, AnnotationStatus, string][];
+    const inProjectOrder = rowidArray(
+      assigned
+        .filter(([, id, speaker, status, transcript]) =>
+          hayMatches(utteranceHay({ id, speaker, status, transcript }), terms),
+        )
+        .map(([rid]) => rid),
     );
-    const rowids = all.filter((r) => assigned.has(r));
+    const rowids = sort === 'project' ? inProjectOrder : this.inOrder(inProjectOrder);
     this.keep(key, state, rowids);
     return rowids;
   }
