@@ -3,8 +3,26 @@ import { z } from 'zod';
 import { GoldRecords } from '../gold/records';
 import { AnnotationStatus } from '../model/schemas';
 
-/** An annotator's name as the API takes it (the store checks the rest: no commas, not 'adjudicated'). */
+/** An annotator's name as the API takes it (the store checks the rest with `annotatorNameProblem`). */
 export const AnnotatorName = z.string().min(1).max(100);
+
+/** The name the API and the CLI give the adjudicated layer; no annotator may take it. */
+export const ADJUDICATED = 'adjudicated';
+
+/**
+ * What is wrong with `name` as an annotator's name, or null: 1 to 100 characters, no surrounding spaces,
+ * no control characters and no commas (lists of annotators on the command line are comma separated), and
+ * not 'adjudicated', which names the adjudicated layer. The store refuses such a name; the studio says
+ * why before asking.
+ */
+export function annotatorNameProblem(name: string): string | null {
+  if (name.length < 1 || name.length > 100) return 'an annotator name has 1 to 100 characters';
+  if (name.trim() !== name) return 'an annotator name does not begin or end with a space';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f,]/.test(name)) return 'an annotator name has no commas or control characters';
+  if (name.toLowerCase() === ADJUDICATED) return `"${ADJUDICATED}" names the adjudicated layer`;
+  return null;
+}
 
 /**
  * A layer of an utterance's gold standard: an annotator's (`{ annotator: NAME }`) or the adjudicated one
@@ -92,3 +110,37 @@ export const UtteranceLayers = z.strictObject({
   layers: z.array(AnnotatorLayer),
 });
 export type UtteranceLayers = z.infer<typeof UtteranceLayers>;
+
+/** What `assignment:set` would do with a request, counted per annotator. */
+export const AssignmentPreviewAnnotator = z.strictObject({
+  name: z.string(),
+  /** The utterances the request gives them (assigned already or not). */
+  utterances: z.number().int().nonnegative(),
+  /** Of those, the ones not assigned to them yet: their new assignments. */
+  added: z.number().int().nonnegative(),
+  /** Of the new assignments, those for which they have no layer yet (one is made from the adjudicated words). */
+  newLayers: z.number().int().nonnegative(),
+});
+export type AssignmentPreviewAnnotator = z.infer<typeof AssignmentPreviewAnnotator>;
+
+/**
+ * What `assignment:set` would do with the same request, without doing it: how many utterances the request
+ * covers, the assignments and layers it would add, and how many of the covered utterances would then be
+ * assigned to two or more annotators (what the agreement can be computed on).
+ */
+export const AssignmentPreview = z.strictObject({
+  /** Utterances the request covers, each counted once. */
+  utterances: z.number().int().nonnegative(),
+  /** (annotator, utterance) pairs the request names. */
+  assignments: z.number().int().nonnegative(),
+  /** Of those, the ones that are new: what `assignment:set` answers as `added`. */
+  added: z.number().int().nonnegative(),
+  /** New layers the new assignments would make. */
+  newLayers: z.number().int().nonnegative(),
+  /** Of the covered utterances, those assigned to two or more annotators afterwards. */
+  multiple: z.number().int().nonnegative(),
+  /** The project's utterances. */
+  projectUtterances: z.number().int().nonnegative(),
+  annotators: z.array(AssignmentPreviewAnnotator),
+});
+export type AssignmentPreview = z.infer<typeof AssignmentPreview>;

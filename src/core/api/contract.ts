@@ -11,6 +11,7 @@ import {
   AnnotatorInfo,
   AnnotatorList,
   AnnotatorName,
+  AssignmentPreview,
   AssignmentRequest,
   LayerRef,
   TeamSettings,
@@ -485,6 +486,8 @@ export const contract = {
     input: AssignmentRequest,
     output: z.strictObject({ added: z.number().int().nonnegative(), annotators: z.array(AnnotatorInfo) }),
   },
+  /** What `assignment:set` would do with the same request, counted without changing the project. */
+  'assignment:preview': { input: AssignmentRequest, output: AssignmentPreview },
   /** Imports audio and alignments as a job; with `annotator`, the gold is that annotator's layer. */
   'project:import': {
     input: z.strictObject({ audioDir: LocalPath, alignment: LocalPath, annotator: AnnotatorName.optional() }),

@@ -2,7 +2,6 @@
 // `layerId` turns the layer a request names into the store's annotator id).
 import type { Handlers } from '../../core/api/contract';
 import { type LayerRef, layerAnnotator } from '../../core/api/annotators';
-import { DEFAULT_SEED } from '../../core/stats/prng';
 import {
   addAnnotator,
   annotatorId,
@@ -16,6 +15,7 @@ import {
 import type { Db } from '../store/openDatabase';
 import type { ProjectStore } from '../store/projectStore';
 import { writeWhenFree } from '../store/writeTransaction';
+import { previewAssignment, ruleAnnotatorNames, storeRule } from './assignmentPreview';
 import type { Session } from './session';
 
 /** The store's id of the annotator whose layer `layer` names; undefined for the adjudicated layer. */
@@ -40,7 +40,12 @@ export function annotatorHandlers(
   session: Session,
 ): Pick<
   Handlers,
-  'annotator:list' | 'annotator:add' | 'annotator:setSettings' | 'assignment:set' | 'gold:layers'
+  | 'annotator:list'
+  | 'annotator:add'
+  | 'annotator:setSettings'
+  | 'assignment:set'
+  | 'assignment:preview'
+  | 'gold:layers'
 > {
   return {
     'annotator:list': () => annotatorList(session.project.db),
@@ -56,20 +61,13 @@ export function annotatorHandlers(
           'rule' in request
             ? assignByRule(
                 p.db,
-                (request.annotators ?? listAnnotators(p.db).map((a) => a.name)).map((n) =>
-                  annotatorId(p.db, n),
-                ),
-                request.rule.kind === 'every'
-                  ? request.rule
-                  : {
-                      kind: 'sample',
-                      fraction: request.rule.fraction,
-                      seed: request.rule.seed ?? DEFAULT_SEED,
-                    },
+                ruleAnnotatorNames(p.db, request).map((n) => annotatorId(p.db, n)),
+                storeRule(request.rule),
               )
             : assign(p.db, annotatorId(p.db, request.annotator), request.utteranceIds);
         return { added, annotators: listAnnotators(p.db) };
       }),
+    'assignment:preview': (request) => previewAssignment(session.project.db, request),
     'gold:layers': ({ utteranceId }) => {
       const db = session.project.db;
       session.project.getUtterance(utteranceId);

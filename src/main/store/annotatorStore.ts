@@ -2,6 +2,7 @@
 // The adjudicated layer stays in the gold tables (goldStore.ts); an annotator's layer of an utterance is one
 // row of annotator_gold holding the whole GoldRecords as JSON. Edits of a layer go through `applyGoldDiff`
 // with the layer named, so they are checked and recorded exactly like edits of the adjudicated gold.
+import { annotatorNameProblem } from '../../core/api/annotators';
 import { AppError } from '../../core/errors';
 import { type GoldRecords, GoldRecords as GoldRecordsSchema } from '../../core/gold/records';
 import type { AnnotationStatus } from '../../core/model/schemas';
@@ -34,22 +35,8 @@ export interface NamedLayer extends StoredLayer {
   name: string;
 }
 
-/** The name the API and the CLI give the adjudicated layer; no annotator may take it. */
-export const ADJUDICATED = 'adjudicated';
-
-/**
- * What is wrong with `name` as an annotator's name, or null: 1 to 100 characters, no surrounding spaces,
- * no control characters and no commas (lists of annotators on the command line are comma separated), and
- * not 'adjudicated', which names the adjudicated layer.
- */
-export function annotatorNameProblem(name: string): string | null {
-  if (name.length < 1 || name.length > 100) return 'an annotator name has 1 to 100 characters';
-  if (name.trim() !== name) return 'an annotator name does not begin or end with a space';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f,]/.test(name)) return 'an annotator name has no commas or control characters';
-  if (name.toLowerCase() === ADJUDICATED) return `"${ADJUDICATED}" names the adjudicated layer`;
-  return null;
-}
+// The rule of an annotator's name lives in core: the studio checks a name by the same rule before asking.
+export { annotatorNameProblem };
 
 const LIST_SQL = `
   SELECT a.id, a.name, a.created_at AS createdAt,
