@@ -15,6 +15,23 @@ import { WordTier } from '../workspace/WordTier';
 import { adjudicatedWords, differencePlace, differenceSign, differingBoxes } from './differencePlace';
 import type { Adjudication } from './useAdjudication';
 
+/** What an annotator's read-only tiers need of the workspace they are drawn in. */
+export interface ReadOnlyView {
+  /** The layer being edited, now: a click on a read-only tier selects the same words in it. */
+  edited(): GoldRecords;
+  /** The tree shown in the edited layer: the annotators' tree of that name is drawn. */
+  treeName: string | null;
+  durationSec: number;
+  clock: Clock;
+  axis: TimeAxis;
+  limits: { minSec: number; maxSec: number };
+  select(sel: Selection): void;
+  playRange(startSec: number, endSec: number): void;
+  refuse(message: string): void;
+  /** Said when a read-only tier is dragged or renamed. */
+  readOnly: string;
+}
+
 interface Props {
   adjudication: Adjudication;
   /** The adjudicated layer's records (what a click on an annotator's tier selects in). */
@@ -32,8 +49,8 @@ interface Props {
 const READ_ONLY =
   "The annotators' layers are read-only here: edit the adjudicated layer (the tiers above), or take from A or B.";
 
-/** Tier actions for an annotator's layer: a click selects the same words in the adjudicated layer and plays them. */
-function readOnlyActions(layer: GoldRecords, p: Props): TierActions {
+/** Tier actions for an annotator's layer: a click selects the same words in the edited layer and plays them. */
+function readOnlyActions(layer: GoldRecords, v: ReadOnlyView): TierActions {
   const selectWords = (first: number, last: number): void => {
     const a = layer.words[first];
     const b = layer.words[last];
@@ -41,16 +58,17 @@ function readOnlyActions(layer: GoldRecords, p: Props): TierActions {
     const words = adjudicatedWords(
       { side: 'a', first, last, startSec: a.startSec, endSec: b.endSec },
       layer,
-      p.gold,
+      v.edited(),
     );
-    if (words) p.select({ kind: 'words', anchor: words[0], focus: words[1] });
+    if (words) v.select({ kind: 'words', anchor: words[0], focus: words[1] });
   };
+  const refuseEdit = (): void => v.refuse(v.readOnly);
   return {
-    axis: p.axis,
-    limits: p.limits,
+    axis: v.axis,
+    limits: v.limits,
     selectWords: (anchor, focus) => selectWords(Math.min(anchor, focus), Math.max(anchor, focus)),
     selectNodes: (path) => {
-      const t = layer.trees.find((x) => x.name === p.treeName) ?? layer.trees[0];
+      const t = layer.trees.find((x) => x.name === v.treeName) ?? layer.trees[0];
       const tree = t ? loadTree(layer, t).tree : null;
       const info = tree ? indexTree(tree).find((n) => n.path.join('.') === path.join('.')) : undefined;
       if (info) selectWords(info.first, info.last);
@@ -62,26 +80,115 @@ function readOnlyActions(layer: GoldRecords, p: Props): TierActions {
     playWords: (first, last) => {
       const a = layer.words[first];
       const b = layer.words[last];
-      if (a && b) p.playRange(a.startSec, b.endSec);
+      if (a && b) v.playRange(a.startSec, b.endSec);
     },
-    rename: () => p.refuse(READ_ONLY),
+    rename: refuseEdit,
     current: () => layer,
-    preview: () => p.refuse(READ_ONLY),
+    preview: refuseEdit,
     finish: () => undefined,
-    refuse: p.refuse,
+    refuse: v.refuse,
   };
 }
 
+/** How one annotator's read-only tiers are named and drawn. */
+export interface LayerTiersProps {
+  layer: AnnotatorLayer;
+  view: ReadOnlyView;
+  /** What each tier's name starts with (the annotator's name, and their side in the adjudication view). */
+  label: string;
+  testId: string;
+  /** The adjudication view's side ('A', 'B', …), for the difference outlines and tints. */
+  side?: string;
+  /** A style rule's selectors outlining the boxes that differ, or ''. */
+  outlined?: string;
+  /**
+   * Compact: a tier the layer has nothing in (no entities, no tree) is left out and said in the words
+   * tier's name, and the tiers are lower.
+   */
+  compact?: boolean;
+}
+
 /** One annotator's words, entities and tree, read-only, on the workspace's time axis. */
-function LayerTiers({ layer, side, p }: { layer: AnnotatorLayer; side: string; p: Props }) {
+export function LayerTiers({
+  layer,
+  view,
+  label,
+  testId,
+  side,
+  outlined = '',
+  compact = false,
+}: LayerTiersProps) {
   const g = layer.gold;
-  const actions = useMemo(() => readOnlyActions(g, p), [g, p]);
-  const t = g.trees.find((x) => x.name === p.treeName) ?? g.trees[0];
+  const actions = useMemo(() => readOnlyActions(g, view), [g, view]);
+  const t = g.trees.find((x) => x.name === view.treeName) ?? g.trees[0];
   const loaded = useMemo(() => (t ? loadTree(g, t) : null), [g, t]);
-  const name = (what: string): string => `${side} · ${layer.annotator} · ${what}`;
-  const differences = p.adjudication.differences;
+  const name = (what: string): string => `${label} · ${what}`;
+  const showEntities = !compact || g.entities.length > 0;
+  const showTree = !compact || t !== undefined;
+  const none = [showEntities ? null : 'no entities', showTree ? null : 'no tree'].filter((x) => x !== null);
+  return (
+    <div
+      className={compact ? 'annotator-tiers compact' : 'annotator-tiers'}
+      data-testid={testId}
+      data-side={side}
+      data-annotator={layer.annotator}
+    >
+      {outlined && <style>{`${outlined} { outline: 2px solid #c92a2a; outline-offset: -1px; }`}</style>}
+      <TierRow name={name(none.length > 0 ? `words (${none.join(', ')})` : 'words')}>
+        <WordTier
+          words={g.words}
+          durationSec={view.durationSec}
+          selected={null}
+          clock={view.clock}
+          actions={actions}
+        />
+      </TierRow>
+      {showEntities && (
+        <TierRow name={name('entities')}>
+          <EntityTier
+            entities={g.entities}
+            words={g.words}
+            durationSec={view.durationSec}
+            selected={-1}
+            clock={view.clock}
+            actions={actions}
+          />
+        </TierRow>
+      )}
+      {showTree && (
+        <TierRow name={name(t ? `tree "${t.name}"` : 'tree')}>
+          <TreeTier
+            tree={loaded?.tree ?? null}
+            typed={t?.typed ?? false}
+            words={g.words}
+            durationSec={view.durationSec}
+            selected={null}
+            clock={view.clock}
+            actions={actions}
+            emptyText={
+              t ? `Tree "${t.name}" does not fit the words: ${loaded?.problems[0] ?? ''}` : 'No tree.'
+            }
+          />
+        </TierRow>
+      )}
+    </div>
+  );
+}
+
+/** An adjudication side's tiers, with the boxes that differ from the other side outlined. */
+function SideTiers({
+  layer,
+  side,
+  view,
+  differences,
+}: {
+  layer: AnnotatorLayer;
+  side: string;
+  view: ReadOnlyView;
+  differences: Adjudication['differences'];
+}) {
   // The boxes that differ are outlined by a style rule, which outlives the tiers redrawing their boxes.
-  const rules = useMemo(
+  const outlined = useMemo(
     () =>
       (side === 'A' || side === 'B' ? differingBoxes(differences, side === 'A' ? 'a' : 'b') : [])
         .map((sel) => `.annotator-tiers[data-side="${side}"] ${sel}`)
@@ -89,45 +196,14 @@ function LayerTiers({ layer, side, p }: { layer: AnnotatorLayer; side: string; p
     [differences, side],
   );
   return (
-    <div
-      className="annotator-tiers"
-      data-testid={`annotator-${side}`}
-      data-side={side}
-      data-annotator={layer.annotator}
-    >
-      {rules && <style>{`${rules} { outline: 2px solid #c92a2a; outline-offset: -1px; }`}</style>}
-      <TierRow name={name('words')}>
-        <WordTier
-          words={g.words}
-          durationSec={p.durationSec}
-          selected={null}
-          clock={p.clock}
-          actions={actions}
-        />
-      </TierRow>
-      <TierRow name={name('entities')}>
-        <EntityTier
-          entities={g.entities}
-          words={g.words}
-          durationSec={p.durationSec}
-          selected={-1}
-          clock={p.clock}
-          actions={actions}
-        />
-      </TierRow>
-      <TierRow name={name(t ? `tree "${t.name}"` : 'tree')}>
-        <TreeTier
-          tree={loaded?.tree ?? null}
-          typed={t?.typed ?? false}
-          words={g.words}
-          durationSec={p.durationSec}
-          selected={null}
-          clock={p.clock}
-          actions={actions}
-          emptyText={t ? `Tree "${t.name}" does not fit the words: ${loaded?.problems[0] ?? ''}` : 'No tree.'}
-        />
-      </TierRow>
-    </div>
+    <LayerTiers
+      layer={layer}
+      view={view}
+      label={`${side} · ${layer.annotator}`}
+      testId={`annotator-${side}`}
+      side={side}
+      outlined={outlined}
+    />
   );
 }
 
@@ -138,6 +214,22 @@ function LayerTiers({ layer, side, p }: { layer: AnnotatorLayer; side: string; p
  */
 export function AnnotatorTiers(p: Props) {
   const { a, b, differences } = p.adjudication;
+  const { gold, treeName, durationSec, clock, axis, limits, select, playRange, refuse } = p;
+  const view = useMemo<ReadOnlyView>(
+    () => ({
+      edited: () => gold,
+      treeName,
+      durationSec,
+      clock,
+      axis,
+      limits,
+      select,
+      playRange,
+      refuse,
+      readOnly: READ_ONLY,
+    }),
+    [gold, treeName, durationSec, clock, axis, limits, select, playRange, refuse],
+  );
   const names = { a: `A (${a.annotator})`, b: `B (${b.annotator})` };
   const marks = useMemo(
     () =>
@@ -156,7 +248,7 @@ export function AnnotatorTiers(p: Props) {
         annotator B ({b.annotator}){p.adjudication.layers.length > 2 ? ', the other annotators' : ''},
         read-only · J / K take from A / B
       </div>
-      <LayerTiers layer={a} side="A" p={p} />
+      <SideTiers layer={a} side="A" view={view} differences={differences} />
       <TierRow name={`differences A ≠ B: ${differences.length}`} className="difference-row">
         <div
           className="tier difference-tier"
@@ -184,11 +276,17 @@ export function AnnotatorTiers(p: Props) {
           ))}
         </div>
       </TierRow>
-      <LayerTiers layer={b} side="B" p={p} />
+      <SideTiers layer={b} side="B" view={view} differences={differences} />
       {/* The other annotators, read-only too; choose two of them as A and B to compare them. */}
       {p.adjudication.layers.map((l, i) =>
         i === p.adjudication.pair[0] || i === p.adjudication.pair[1] ? null : (
-          <LayerTiers key={l.annotator} layer={l} side={`other ${i + 1}`} p={p} />
+          <SideTiers
+            key={l.annotator}
+            layer={l}
+            side={`other ${i + 1}`}
+            view={view}
+            differences={differences}
+          />
         ),
       )}
     </>

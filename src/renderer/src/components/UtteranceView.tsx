@@ -78,6 +78,11 @@ export function UtteranceView({
   const { detail, peaks, gold, layers } = loaded.value;
   // Adjudication writes the adjudicated layer: only the adjudicator does it.
   const adjudicable = layers.length >= 2 && acting.annotator === null;
+  // An annotator sees the others' layers where the project does not annotate blind (else none were read).
+  const others =
+    acting.annotator !== null && !hidesOthers(acting)
+      ? layers.filter((l) => l.annotator !== acting.annotator)
+      : null;
   return (
     <Workspace
       detail={detail}
@@ -91,6 +96,8 @@ export function UtteranceView({
       onSettings={saveSettings}
       layers={adjudicate && adjudicable ? layers : null}
       onAdjudicate={!adjudicate && adjudicable ? onAdjudicate : null}
+      editing={acting.annotator}
+      others={others}
     />
   );
 }

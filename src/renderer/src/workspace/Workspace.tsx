@@ -13,6 +13,7 @@ import { AnnotationTiers } from './AnnotationTiers';
 import { AxisBody } from './AxisBody';
 import { Clock } from './clock';
 import { LabelPrompt } from './LabelPrompt';
+import { OtherLayers } from './OtherLayers';
 import { guardLeaving } from './guardLeaving';
 import { useWorkspaceMeasures } from './perf';
 import { ShortcutSheet } from './ShortcutSheet';
@@ -62,6 +63,13 @@ interface Props {
   layers?: readonly AnnotatorLayer[] | null;
   /** Opens the adjudication view of this utterance (offered when it has two or more annotator layers). */
   onAdjudicate?: (() => void) | null;
+  /** The annotator whose layer is edited; null or absent: the adjudicated layer. */
+  editing?: string | null;
+  /**
+   * The other annotators' layers of the utterance, drawn read-only under the edited layer's tiers (an
+   * annotator's workspace where the project does not annotate blind). Absent: nothing of them is shown.
+   */
+  others?: readonly AnnotatorLayer[] | null;
 }
 
 /**
@@ -81,6 +89,8 @@ export function Workspace({
   onSettings,
   layers = null,
   onAdjudicate = null,
+  editing = null,
+  others = null,
 }: Props) {
   const u = detail.utterance;
   const axis = useMemo(() => new TimeAxis(), []);
@@ -165,6 +175,11 @@ export function Workspace({
         onKeys={() => dialogs.setSheet(true)}
         tools={
           <>
+            {editing !== null && (
+              <span className="layer-badge" data-testid="layer-badge">
+                Editing {editing}&apos;s layer
+              </span>
+            )}
             {adjudication && (
               <span className="adjudication-badge" data-testid="adjudication-badge">
                 Adjudicating: {adjudication.a.annotator} and {adjudication.b.annotator}
@@ -232,6 +247,21 @@ export function Workspace({
             <AnnotatorTiers
               adjudication={adjudication}
               gold={gold}
+              treeName={trees.name}
+              durationSec={durationSec}
+              clock={clock}
+              axis={axis}
+              limits={limits}
+              select={setSelection}
+              playRange={player.playRange}
+              refuse={refuse}
+            />
+          )}
+          {editing !== null && others && (
+            <OtherLayers
+              editing={editing}
+              layers={others}
+              edited={current}
               treeName={trees.name}
               durationSec={durationSec}
               clock={clock}
