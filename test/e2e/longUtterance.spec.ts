@@ -163,45 +163,118 @@ test('a reload returns to the open utterance; back and forward move between it a
   expect(errors).toEqual([]);
 });
 
+/** The view shown: the zoom the transport bar names and the word of the first box in the word tier. */
+interface Shown {
+  zoom: string;
+  first: string;
+  /** The time at the left edge, as the address names it. */
+  t: number;
+}
+
+/** The time at the view's left edge named by the address, or null. */
+const leftEdge = (page: Page): number | null => {
+  const m = /[?&]t=([\d.]+)/.exec(page.url());
+  return m ? Number(m[1]) : null;
+};
+
+/** Zooms in (13 keys) and scrolls right (4 wheel steps), then waits for the address to name that view. */
+async function zoomAndScroll(page: Page): Promise<Shown> {
+  await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  for (let k = 0; k < 13; k++) await page.keyboard.press('=');
+  await expect(page.locator('.transport-bar')).toContainText(/zoom \d{3,} px\/s/);
+  const tiers = (await page.getByTestId('tiers').boundingBox())!;
+  await page.mouse.move(tiers.x + tiers.width / 2, tiers.y + 20);
+  for (let k = 0; k < 4; k++) await page.mouse.wheel(5000, 0);
+  // The address names the view once it is still.
+  await expect.poll(() => leftEdge(page) ?? 0).toBeGreaterThan(10);
+  await expect(page).toHaveURL(/&z=\d{3}/);
+  // Still: the address no longer changes.
+  let last = '';
+  await expect
+    .poll(() => {
+      const same = page.url() === last;
+      last = page.url();
+      return same;
+    })
+    .toBe(true);
+  return shown(page);
+}
+
+/** The view shown now. */
+async function shown(page: Page): Promise<Shown> {
+  const zoom = /zoom \d+ px\/s/.exec((await page.locator('.transport-bar').textContent())!)![0];
+  const first = (await page
+    .locator('[data-testid="word-tier"] > .tier-box')
+    .first()
+    .getAttribute('data-word'))!;
+  return { zoom, first, t: leftEdge(page)! };
+}
+
+/** Waits for the utterance to be open again in `view`: the same zoom, words at the left edge and address. */
+async function expectView(page: Page, view: Shown): Promise<void> {
+  await expect(page.locator('.utterance-view h1')).toHaveText(project.id, { timeout: 30_000 });
+  await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  await expect(page.locator('.transport-bar')).toContainText(view.zoom, { timeout: 30_000 });
+  await expect(page.locator('[data-testid="word-tier"] > .tier-box').first()).toHaveAttribute(
+    'data-word',
+    view.first,
+  );
+  await expect.poll(() => leftEdge(page)).toBeCloseTo(view.t, 1);
+}
+
 test('a reload returns to the same view of the utterance: the time at the left edge and the zoom', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   const host = await startHostProcess(['--project', freshCopy('view')]);
-  const firstBox = page.locator('[data-testid="word-tier"] > .tier-box').first();
   try {
     await openLong(page, host.url);
-    await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
-    for (let k = 0; k < 13; k++) await page.keyboard.press('=');
-    const tiers = (await page.getByTestId('tiers').boundingBox())!;
-    await page.mouse.move(tiers.x + tiers.width / 2, tiers.y + 20);
-    for (let k = 0; k < 4; k++) await page.mouse.wheel(5000, 0);
-    // The address names the view once it is still.
-    await expect.poll(() => Number(/[?&]t=([\d.]+)/.exec(page.url())?.[1] ?? 0)).toBeGreaterThan(10);
-    await expect(page).toHaveURL(/&z=\d{3}/);
-    // Still: the address no longer changes.
-    let last = '';
-    await expect
-      .poll(() => {
-        const same = page.url() === last;
-        last = page.url();
-        return same;
-      })
-      .toBe(true);
-    const t = Number(/[?&]t=([\d.]+)/.exec(page.url())![1]);
-    const zoom = await page.locator('.transport-bar').textContent();
-    const first = await firstBox.getAttribute('data-word');
+    const view = await zoomAndScroll(page);
     await page.reload();
-    await expect(page.locator('.utterance-view h1')).toHaveText(project.id, { timeout: 30_000 });
-    await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
-    // The same zoom, the same words at the left edge, and the address unchanged.
-    await expect(page.locator('.transport-bar')).toContainText(/zoom \d+ px\/s/);
-    expect(/zoom \d+ px\/s/.exec((await page.locator('.transport-bar').textContent())!)![0]).toBe(
-      /zoom \d+ px\/s/.exec(zoom!)![0],
+    await expectView(page, view);
+  } finally {
+    await page.close();
+    await host.stop();
+  }
+  expect(errors).toEqual([]);
+});
+
+test('back and forward return to the view each entry names', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  const host = await startHostProcess(['--project', freshCopy('history')]);
+  try {
+    await openLong(page, host.url);
+    const view = await zoomAndScroll(page);
+    // To the list by the studio's button, then back: the view that was left.
+    await page.getByRole('button', { name: '← Utterances' }).click();
+    await expect(page.locator(`tr[data-utterance-id="${project.id}"]`)).toBeVisible();
+    await page.goBack();
+    await expectView(page, view);
+    await shot(page, testInfo, 'long-utterance-back');
+    // Forward to the list and back again: the same view once more.
+    await page.goForward();
+    await expect(page.locator(`tr[data-utterance-id="${project.id}"]`)).toBeVisible();
+    await page.goBack();
+    await expectView(page, view);
+    // Within the open utterance, an entry naming another view of it (as a link or a typed address would
+    // add one) and back: each entry's view in turn, without leaving the utterance.
+    const other = { ...view, t: Math.round(view.t / 2) };
+    await page.evaluate((t) => {
+      location.hash = location.hash.replace(/([?&]t=)[\d.]+/, `$1${t}`);
+    }, other.t);
+    await expect.poll(() => leftEdge(page)).toBeCloseTo(other.t, 1);
+    await expect(page.locator('[data-testid="word-tier"] > .tier-box').first()).not.toHaveAttribute(
+      'data-word',
+      view.first,
     );
-    await expect(firstBox).toHaveAttribute('data-word', first!);
-    await expect.poll(() => Number(/t=([\d.]+)/.exec(page.url())?.[1])).toBeCloseTo(t, 1);
+    const there = await shown(page);
+    expect(there.zoom).toBe(view.zoom);
+    await page.goBack();
+    await expectView(page, view);
+    await page.goForward();
+    await expectView(page, there);
   } finally {
     await page.close();
     await host.stop();

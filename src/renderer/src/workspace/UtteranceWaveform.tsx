@@ -25,7 +25,7 @@ interface Props {
 /** The utterance's waveform on the time axis, or why its audio cannot be played. */
 export function UtteranceWaveform({ detail, peaks, url, words, axis, clock, player, onWordClick }: Props) {
   const u = detail.utterance;
-  useViewInAddress(u.id, axis);
+  useViewInAddress(u.id, axis, player.waveform);
   if (!peaks)
     return (
       <ErrorNote
@@ -47,7 +47,7 @@ export function UtteranceWaveform({ detail, peaks, url, words, axis, clock, play
       onTime={(t) => clock.set(t)}
       onPlaying={player.onPlaying}
       onReady={() => {
-        // A reload returns to the view the address names.
+        // A reload, back or forward returns to the view the address names.
         const view = viewInAddress(u.id);
         if (view) player.waveform.current?.setView(view.pps, view.startSec);
         player.onReady();
