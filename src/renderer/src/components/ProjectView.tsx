@@ -7,6 +7,7 @@ import { AdjudicateButton } from '../adjudication/AdjudicateButton';
 import { ErrorNote } from './ErrorNote';
 import { ScoringSection } from './ScoringSection';
 import { hidesOthers, useActingAs } from '../team/actingAs';
+import { TeamSection } from '../team/TeamSection';
 import { type UtteranceOrder, useUtteranceWindows } from './useUtteranceWindows';
 import './projectPage.css';
 
@@ -261,6 +262,7 @@ export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate,
             )}
           </div>
         </section>
+        <TeamSection count={count} filter={filter} selectedId={selectedId} />
       </ScoringSection>
     </main>
   );

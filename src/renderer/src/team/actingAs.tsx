@@ -2,7 +2,7 @@
 // one of the project's annotators (their own layer). The choice is kept per project in the browser's
 // local storage. While acting as an annotator with blind annotation on, nothing of the other annotators'
 // work on an utterance is loaded, let alone shown.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnnotatorList, LayerRef } from '../../../core/api/annotators';
 import { call } from '../bridge';
 import './team.css';
@@ -34,6 +34,17 @@ export function actingLayer(annotator: string | null): { layer?: LayerRef } {
 /** Whether the other annotators' work is hidden: acting as an annotator, in a project that annotates blind. */
 export function hidesOthers(acting: ActingAs): boolean {
   return acting.annotator !== null && acting.blind;
+}
+
+/** The readers of the team that read it again when the studio changes it (see `announceTeamChange`). */
+const teamReaders = new Set<() => void>();
+
+/**
+ * Tells the readers of the team (the "acting as" choice and its counts) that the project page's team
+ * section changed the annotators, the settings or the assignments, so they read the team again.
+ */
+export function announceTeamChange(): void {
+  for (const read of teamReaders) read();
 }
 
 /** The stored choice's key: one per project file. */
@@ -72,7 +83,21 @@ function storedChoice(projectPath: string | null): string | null | undefined {
 export function useActingAsChoice(projectPath: string | null, refresh: number): ActingAsChoiceState {
   const [team, setTeam] = useState<AnnotatorList | null>(null);
   const [, setChosen] = useState(0);
+  const [teamChanges, setTeamChanges] = useState(0);
   const stored = storedChoice(projectPath);
+  // A change of the team in the studio (a new owner, say) does not change who the studio works as: the
+  // choice in effect is stored before the team is read again.
+  const keep = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    const read = (): void => {
+      keep.current();
+      setTeamChanges((n) => n + 1);
+    };
+    teamReaders.add(read);
+    return () => {
+      teamReaders.delete(read);
+    };
+  }, []);
   useEffect(() => {
     if (projectPath === null) return;
     let live = true;
@@ -83,7 +108,7 @@ export function useActingAsChoice(projectPath: string | null, refresh: number): 
     return () => {
       live = false;
     };
-  }, [projectPath, refresh]);
+  }, [projectPath, refresh, teamChanges]);
   const choose = useCallback(
     (annotator: string | null) => {
       if (projectPath === null) return;
@@ -97,6 +122,12 @@ export function useActingAsChoice(projectPath: string | null, refresh: number): 
   const annotator = stored === undefined || (stored !== null && !names.has(stored)) ? fallback : stored;
   const chosen = team ? annotator : null;
   const blind = team?.blind ?? true;
+  useEffect(() => {
+    keep.current = () => {
+      if (projectPath !== null && team !== null && storedChoice(projectPath) === undefined)
+        localStorage.setItem(storageKey(projectPath), JSON.stringify({ annotator: chosen }));
+    };
+  }, [projectPath, team, chosen]);
   // One object while the choice stands, so the context's readers render again only when it changes.
   const acting = useMemo(() => ({ annotator: chosen, blind }), [chosen, blind]);
   return {

@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import type { AnnotatorList, TeamSettings } from '../../../core/api/annotators';
+
+/**
+ * The team settings: the annotator the project's owner works as, and blind annotation. Each change is
+ * saved at once (`onChange`); `busy` while one is saved.
+ */
+export function TeamSettingsForm({
+  team,
+  busy,
+  onChange,
+}: {
+  team: AnnotatorList;
+  busy: boolean;
+  onChange(settings: Partial<TeamSettings>): void;
+}) {
+  const id = useId();
+  return (
+    <div className="team-settings">
+      <p>
+        <label htmlFor={`${id}-owner`}>The owner works as</label>{' '}
+        <select
+          id={`${id}-owner`}
+          value={team.owner ?? ''}
+          disabled={busy || team.annotators.length === 0}
+          onChange={(e) => onChange({ owner: e.target.value === '' ? null : e.target.value })}
+        >
+          <option value="">nobody (not set)</option>
+          {team.annotators.map((a) => (
+            <option key={a.name} value={a.name}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </p>
+      <p>
+        <label>
+          <input
+            type="checkbox"
+            checked={team.blind}
+            disabled={busy}
+            onChange={(e) => onChange({ blind: e.target.checked })}
+            aria-describedby={`${id}-blind`}
+          />{' '}
+          Blind annotation
+        </label>{' '}
+        <span className="muted" id={`${id}-blind`}>
+          {team.blind
+            ? 'on: an annotator’s workspace shows none of the other annotators’ work on an utterance'
+            : 'off: an annotator’s workspace may show the other annotators’ layers, read-only'}
+        </span>
+      </p>
+    </div>
+  );
+}
