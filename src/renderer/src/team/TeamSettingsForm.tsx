@@ -47,7 +47,7 @@ export function TeamSettingsForm({
         <span className="muted" id={`${id}-blind`}>
           {team.blind
             ? 'on: an annotator’s workspace shows none of the other annotators’ work on an utterance'
-            : 'off: an annotator’s workspace may show the other annotators’ layers, read-only'}
+            : 'off: an annotator’s workspace may show the other annotators’ layers, read\u2011only'}
         </span>
       </p>
     </div>
