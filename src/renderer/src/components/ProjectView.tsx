@@ -262,7 +262,7 @@ export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate,
             )}
           </div>
         </section>
-        <TeamSection count={count} filter={filter} selectedId={selectedId} />
+        <TeamSection count={count} filter={filter} selectedId={row(selIndex)?.id ?? null} />
       </ScoringSection>
     </main>
   );
