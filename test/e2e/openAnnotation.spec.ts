@@ -109,7 +109,7 @@ test("with blind annotation off, an annotator sees the other annotator's layer r
   await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false');
 
   // Which layer is edited is said, and bob's tiers are under it, named by him.
-  await expect(page.getByTestId('layer-badge')).toHaveText("Editing ann's layer");
+  await expect(page.getByTestId('layer-badge')).toHaveText("ann's layer");
   await expect(page.getByTestId('other-layers-heading')).toContainText("ann's layer, edited here");
   await expect(page.getByTestId('other-layers-heading')).toContainText('below: bob, read-only');
   const bob = page.getByTestId('other-layer');

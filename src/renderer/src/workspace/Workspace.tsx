@@ -176,8 +176,12 @@ export function Workspace({
         tools={
           <>
             {editing !== null && (
-              <span className="layer-badge" data-testid="layer-badge">
-                Editing {editing}&apos;s layer
+              <span
+                className="layer-badge"
+                data-testid="layer-badge"
+                title={`Acting as ${editing}: your edits go to ${editing}'s layer`}
+              >
+                {editing}&apos;s layer
               </span>
             )}
             {adjudication && (
