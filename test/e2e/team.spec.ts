@@ -121,7 +121,7 @@ test('the team section adds an annotator, assigns with a preview, turns blind an
 
   // A rule: every utterance by one of the three, in turn. The preview first, as the API counts it.
   const assign = team.getByRole('group', { name: 'Assign utterances' });
-  await assign.getByRole('combobox', { name: 'Which' }).selectOption('every');
+  await assign.getByRole('combobox', { name: 'Which utterances' }).selectOption('every');
   await assign.getByRole('spinbutton', { name: 'Annotators per utterance (k)' }).fill('1');
   const request = { rule: { kind: 'every', k: 1 }, annotators: ['ana', 'maria', 'tom'] };
   const truth = await host.api<AssignmentPreview>('assignment:preview', request);
@@ -168,7 +168,7 @@ test('the team section adds an annotator, assigns with a preview, turns blind an
   // The utterances the list shows: filtered to the news, to ana.
   await page.getByRole('searchbox', { name: 'Filter utterances' }).fill('news');
   await expect(page.locator('tbody tr[data-utterance-id]')).toHaveCount(4);
-  await assign.getByRole('combobox', { name: 'Which' }).selectOption('list');
+  await assign.getByRole('combobox', { name: 'Which utterances' }).selectOption('list');
   await assign.getByRole('combobox', { name: 'To' }).selectOption('ana');
   await expect(preview).toContainText(
     'Covers 4 of 12 utterances: 4 assignments, 3 of them new, making 3 new layers',

@@ -141,7 +141,7 @@ export function AssignForm({
     <fieldset className="team-assign" data-testid="team-assign">
       <legend>Assign utterances</legend>
       <p>
-        <label htmlFor={`${id}-mode`}>Which</label>{' '}
+        <label htmlFor={`${id}-mode`}>Which utterances</label>{' '}
         <select
           id={`${id}-mode`}
           value={form.mode}
