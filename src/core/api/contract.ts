@@ -106,6 +106,14 @@ export const UtterancePage = z.strictObject({
   offset: z.number().int().nonnegative(),
   items: z.array(UtteranceSummary),
   position: z.number().int().nonnegative().nullable().optional(),
+  /**
+   * The order asked for is not ready: the differences of `total` utterances are being counted (`done` so
+   * far) away from the app's thread. The page then has no rows (its `total` is still how many match); ask
+   * again.
+   */
+  pending: z
+    .strictObject({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
+    .optional(),
 });
 export type UtterancePage = z.infer<typeof UtterancePage>;
 

@@ -1,18 +1,41 @@
 // An agreement worker thread: opens the project file read-only, reads every utterance's annotator layers
-// from one snapshot, computes the agreement of every pair of annotators and renders its histograms, so the
-// app process keeps answering other calls meanwhile.
+// from one snapshot, computes the agreement of every pair of annotators and renders its histograms — or
+// counts the differences between the layers of the utterances it is given — so the app process keeps
+// answering other calls meanwhile.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { renderPlots } from '../report/renderPlots';
 import { workerFailure } from '../workerFailure';
 import { agreementPlots } from './agreementPlots';
-import type { AgreementTask, AgreementWorkerMessage } from './agreementWorkerProtocol';
+import type { AgreementTask, AgreementWorkerMessage, DisagreementTask } from './agreementWorkerProtocol';
+import { utteranceDisagreements } from './disagreements';
 import { projectAgreement } from './projectAgreement';
 
-const task = workerData as AgreementTask;
+const task = workerData as AgreementTask | DisagreementTask;
 const post = (m: AgreementWorkerMessage): void => parentPort!.postMessage(m);
 
+/** Progress is posted at most this often (utterances). */
+const PROGRESS_EVERY = 50;
+
+function countDifferences(task: DisagreementTask): void {
+  const db = new Database(task.file, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const total = task.differencesOf.length;
+    const utterances = db.transaction(() =>
+      utteranceDisagreements(db, task.differencesOf, (done) => {
+        if (done % PROGRESS_EVERY === 0 || done === total)
+          post({ type: 'progress', phase: 'comparing', done, total });
+      }),
+    )();
+    post({ type: 'differences', utterances });
+  } finally {
+    db.close();
+  }
+}
+
 async function run(): Promise<void> {
+  if ('differencesOf' in task) return countDifferences(task);
   const db = new Database(task.file, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -26,7 +49,8 @@ async function run(): Promise<void> {
         ...(task.annotators ? { annotators: task.annotators } : {}),
         options: task.options,
         onProgress: (done) => {
-          if (done % 50 === 0 || done === total) post({ type: 'progress', phase: 'comparing', done, total });
+          if (done % PROGRESS_EVERY === 0 || done === total)
+            post({ type: 'progress', phase: 'comparing', done, total });
         },
       }),
     )();
@@ -38,4 +62,8 @@ async function run(): Promise<void> {
   }
 }
 
-run().catch((err: unknown) => post({ type: 'failed', ...workerFailure(err) }));
+// Begun once this module has finished loading: a worker told its answer may be stopped at once, and one
+// stopped while a module of it is still completing its evaluation makes V8 abort the whole process.
+setImmediate(() => {
+  run().catch((err: unknown) => post({ type: 'failed', ...workerFailure(err) }));
+});

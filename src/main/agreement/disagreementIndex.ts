@@ -1,50 +1,99 @@
-// How much the annotators of each utterance disagree, for the utterance list's "most disagreement first"
-// order: the number of differences an adjudicator has to look at (core's `layerDifferences`, summed over
-// every pair of the utterance's annotator layers). Kept per utterance with the revisions and statuses of
-// the layers it was computed from, so a list asked for again recomputes only the utterances whose layers
-// changed; one query over the annotator layers' index says which those are, and which have layers all
-// alike. Computing the differences of an utterance of the demo took 2.7 ms (measured under a load average
-// of 22 on 2 cores), so a first order over thousands of utterances whose layers differ takes seconds; later
-// ones recompute only what changed.
-import { type LayerView, layerDifferences } from '../../core/agreement/differences';
-import { layersOf } from '../store/annotatorStore';
+// The utterance list's "most disagreement first" order: how many differences the annotator layers of each
+// utterance have (`disagreements.ts`), kept per utterance with the key of the layers they were counted from
+// (each layer's revision and status), so that after an edit only the utterances whose layers changed are
+// counted again. One query over the annotator layers' index says which those are, and which have layers all
+// alike (as every layer starts, from the same words: no difference, nothing to read). The others are
+// counted in an agreement worker thread, never on the app's thread; until they are, the order is not ready
+// and says how far the count is.
 import type { Db } from '../store/openDatabase';
 import { preparedOnce } from '../store/statementCache';
+import { countDisagreementsInWorker } from './agreementJob';
+import { LAYERS_KEY_SQL } from './disagreements';
 
-/** The differences between every pair of `layers` (each pair compared once), summed. */
-export function differencesAmong(layers: readonly LayerView[]): number {
-  let total = 0;
-  for (let i = 0; i < layers.length; i++)
-    for (let j = i + 1; j < layers.length; j++) total += layerDifferences(layers[i]!, layers[j]!).length;
-  return total;
-}
+/** The differences per utterance rowid when all are counted; else how far the count is. */
+export type DisagreementCounts =
+  { ready: true; differences: Map<number, number> } | { ready: false; done: number; total: number };
 
 /** The differences of every utterance that has layers of two or more annotators, kept between calls. */
 export class DisagreementIndex {
   private readonly kept = new Map<number, { key: string; differences: number }>();
+  /** The count under way: how far it is. */
+  private counting: { done: number; total: number } | null = null;
+  /** Why the last count failed, told once by the next `byRowid`. */
+  private failure: { error: unknown } | null = null;
+  private readonly stop = new AbortController();
 
   constructor(private readonly db: Db) {}
 
-  /** Differences per utterance rowid, for the utterances with two or more annotator layers. */
-  byRowid(): Map<number, number> {
+  /**
+   * Differences per utterance rowid, for the utterances with two or more annotator layers, when every
+   * one is counted for the layers as they are now. Otherwise the utterances not counted yet (or whose
+   * layers changed since) are being counted in a worker, started now unless a count is under way, and the
+   * answer says how far that count is; asked again after it ends, the answer is ready (or starts counting
+   * what changed meanwhile). A count that failed throws its error once, at the next call.
+   */
+  byRowid(): DisagreementCounts {
+    if (this.failure) {
+      const { error } = this.failure;
+      this.failure = null;
+      throw error;
+    }
     const rows = preparedOnce(
       this.db,
-      `SELECT u.rowid AS rid, u.id, count(DISTINCT g.status || char(0) || g.gold) AS kinds,
-              group_concat(g.annotator_id || ':' || g.gold_rev || ':' || g.status, ',' ORDER BY g.annotator_id) AS key
+      `SELECT u.rowid AS rid, u.id, count(DISTINCT g.status || char(0) || g.gold) AS kinds, ${LAYERS_KEY_SQL} AS key
          FROM annotator_gold g JOIN utterance u ON u.id = g.utterance_id
         GROUP BY g.utterance_id HAVING count(*) >= 2`,
     ).all() as { rid: number; id: string; kinds: number; key: string }[];
     const out = new Map<number, number>();
+    const stale: { rid: number; id: string }[] = [];
     for (const r of rows) {
       let entry = this.kept.get(r.rid);
-      if (!entry || entry.key !== r.key) {
-        // Layers all alike (as every layer starts, from the same words) differ nowhere: nothing to read.
-        entry = { key: r.key, differences: r.kinds === 1 ? 0 : differencesAmong(layersOf(this.db, r.id)) };
-        this.kept.set(r.rid, entry);
-      }
-      out.set(r.rid, entry.differences);
+      // Layers all alike (as every layer starts, from the same words) differ nowhere: nothing to read.
+      if ((!entry || entry.key !== r.key) && r.kinds === 1)
+        this.kept.set(r.rid, (entry = { key: r.key, differences: 0 }));
+      if (entry && entry.key === r.key) out.set(r.rid, entry.differences);
+      else stale.push(r);
     }
-    for (const rid of this.kept.keys()) if (!out.has(rid)) this.kept.delete(rid);
-    return out;
+    const present = new Set(rows.map((r) => r.rid));
+    for (const rid of this.kept.keys()) if (!present.has(rid)) this.kept.delete(rid);
+    if (stale.length === 0) return { ready: true, differences: out };
+    this.counting ??= this.start(stale);
+    return { ready: false, done: this.counting.done, total: this.counting.total };
+  }
+
+  /** Counts `stale` in a worker; what it counts is kept with the keys of the layers it read. */
+  private start(stale: readonly { rid: number; id: string }[]): { done: number; total: number } {
+    const counting = { done: 0, total: stale.length };
+    const rowidOf = new Map(stale.map((s) => [s.id, s.rid]));
+    countDisagreementsInWorker(
+      this.db.name,
+      stale.map((s) => s.id),
+      (done) => {
+        counting.done = done;
+      },
+      this.stop.signal,
+    ).then(
+      (counted) => {
+        if (this.counting !== counting) return;
+        this.counting = null;
+        // Layers changed after the worker read them keep an older key: counted again when next asked.
+        for (const c of counted) {
+          const rid = rowidOf.get(c.utteranceId);
+          if (rid !== undefined) this.kept.set(rid, { key: c.key, differences: c.differences });
+        }
+      },
+      (error: unknown) => {
+        if (this.counting !== counting) return;
+        this.counting = null;
+        if (!this.stop.signal.aborted) this.failure = { error };
+      },
+    );
+    return counting;
+  }
+
+  /** Stops a count under way (the project is closing). */
+  close(): void {
+    this.stop.abort();
+    this.counting = null;
   }
 }

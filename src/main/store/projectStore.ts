@@ -219,6 +219,7 @@ export class ProjectStore {
   }
 
   close(): void {
+    this.lists.close();
     this.checkpoints.close();
     this.db.close();
   }

@@ -20,6 +20,16 @@ export interface UtteranceWindow {
   items: UtteranceSummary[];
   /** Where the utterance asked for with `locate` is among those matching (0-based); null when it is not. */
   position?: number | null;
+  /**
+   * The order asked for is not ready: the differences of `total` utterances are being counted (`done` so
+   * far) in a worker. No rows then (`total` of the window is still how many match); ask again.
+   */
+  pending?: { done: number; total: number };
+}
+
+/** The order of a list is not ready yet: how far its count is. */
+interface OrderPending {
+  pending: { done: number; total: number };
 }
 
 /**
@@ -200,34 +210,55 @@ export class UtteranceLists {
     return true;
   }
 
-  /** The rowids of the utterances matching `terms`, in the order asked for. */
-  private rowids(terms: string[], sort: UtteranceOrder): Rowids {
+  /** The rowids of the utterances matching `terms`, in the order asked for (or how far that order is). */
+  private rowids(terms: string[], sort: UtteranceOrder): Rowids | OrderPending {
     if (sort === 'project') return this.matchingRowids(terms);
     const key = `${sort}:${JSON.stringify(terms)}`;
     const state = this.state();
     const kept = this.matching.get(key);
     if (kept && kept.state === state) return kept.rowids;
     const rowids = this.inOrder(this.matchingRowids(terms));
-    this.keep(key, state, rowids);
+    if (!('pending' in rowids)) this.keep(key, state, rowids);
     return rowids;
   }
 
-  /** `inProjectOrder` most disagreement first. */
-  private inOrder(inProjectOrder: Rowids): Rowids {
+  /**
+   * `inProjectOrder` most disagreement first, or how far the count of the differences is when they are
+   * not all counted for the layers as they are now.
+   */
+  private inOrder(inProjectOrder: Rowids): Rowids | OrderPending {
     this.disagreement ??= new DisagreementIndex(this.db);
-    const differences = this.disagreement.byRowid();
+    const counts = this.disagreement.byRowid();
+    if (!counts.ready) return { pending: { done: counts.done, total: counts.total } };
+    const differences = counts.differences;
     // Stable: equal counts keep the project's order; utterances with fewer than two layers (-1) come last.
     return inProjectOrder.slice().sort((x, y) => (differences.get(y) ?? -1) - (differences.get(x) ?? -1));
   }
 
-  /**
-   * The rowids of the utterances assigned to the annotator `layer` matching `terms`, in the order asked
-   * for. The terms read the status of the annotator's layer (the status the annotator's list shows), not
-   * the adjudicated one; an assigned utterance without a layer yet reads the adjudicated status, as it
-   * shows it.
-   */
-  private assignedRowids(terms: string[], sort: UtteranceOrder, layer: number): Rowids {
+  /** Stops the work the lists do in the background (the project is closing). */
+  close(): void {
+    this.disagreement?.close();
+  }
+
+  /** The rowids of the utterances assigned to the annotator `layer` matching `terms`, in the order asked for. */
+  private assignedRowids(terms: string[], sort: UtteranceOrder, layer: number): Rowids | OrderPending {
+    if (sort === 'project') return this.assignedInProjectOrder(terms, layer);
     const key = `assigned:${layer}:${sort}:${JSON.stringify(terms)}`;
+    const state = this.state();
+    const kept = this.matching.get(key);
+    if (kept && kept.state === state) return kept.rowids;
+    const rowids = this.inOrder(this.assignedInProjectOrder(terms, layer));
+    if (!('pending' in rowids)) this.keep(key, state, rowids);
+    return rowids;
+  }
+
+  /**
+   * The rowids of the utterances assigned to the annotator `layer` matching `terms`, in project order. The
+   * terms read the status of the annotator's layer (the status the annotator's list shows), not the
+   * adjudicated one; an assigned utterance without a layer yet reads the adjudicated status, as it shows it.
+   */
+  private assignedInProjectOrder(terms: string[], layer: number): Rowids {
+    const key = `assigned:${layer}:project:${JSON.stringify(terms)}`;
     const state = this.state();
     const kept = this.matching.get(key);
     if (kept && kept.state === state) return kept.rowids;
@@ -239,14 +270,13 @@ export class UtteranceLists {
         WHERE s.annotator_id = ? ORDER BY u.ord, u.rowid`,
       (s) => s.raw(),
     ).all(layer) as [number, string, string, AnnotationStatus, string][];
-    const inProjectOrder = rowidArray(
+    const rowids = rowidArray(
       assigned
         .filter(([, id, speaker, status, transcript]) =>
           hayMatches(utteranceHay({ id, speaker, status, transcript }), terms),
         )
         .map(([rid]) => rid),
     );
-    const rowids = sort === 'project' ? inProjectOrder : this.inOrder(inProjectOrder);
     this.keep(key, state, rowids);
     return rowids;
   }
@@ -318,9 +348,17 @@ export class UtteranceLists {
   }: UtteranceWindowRequest): UtteranceWindow {
     const terms = filterTerms(filter);
     const layer = annotator === undefined ? undefined : annotatorId(this.db, annotator);
-    const rowids = layer === undefined ? this.rowids(terms, sort) : this.assignedRowids(terms, sort, layer);
+    const ordered = layer === undefined ? this.rowids(terms, sort) : this.assignedRowids(terms, sort, layer);
     // A list shown without a filter may be filtered next: its texts are read meanwhile.
     if (terms.length === 0) this.prepareFilter();
+    if ('pending' in ordered) {
+      // How many match does not wait for the order: the same utterances in project order.
+      const total = (
+        layer === undefined ? this.matchingRowids(terms) : this.assignedInProjectOrder(terms, layer)
+      ).length;
+      return { total, offset: Math.min(offset, total), items: [], pending: ordered.pending };
+    }
+    const rowids = ordered;
     const start = Math.min(offset, rowids.length);
     const slice = Array.from(rowids.subarray(start, Math.min(rowids.length, start + limit)));
     const rows =

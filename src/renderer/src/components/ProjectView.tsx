@@ -189,6 +189,11 @@ export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate,
             <span className="muted" data-testid="list-count">
               {total ?? '—'} of {count} · ↑/↓ move · Enter open
             </span>
+            {lists.ordering && (
+              <span className="muted" role="status" data-testid="list-ordering">
+                Counting the differences for this order… {lists.ordering.done} of {lists.ordering.total}
+              </span>
+            )}
             {onAdjudicate && <AdjudicateButton utteranceId={selectedId} onAdjudicate={onAdjudicate} />}
           </div>
           {lists.error && <ErrorNote error={lists.error} />}
@@ -196,7 +201,7 @@ export function ProjectView({ count, selectedId, onSelect, onOpen, onAdjudicate,
             className="utterances-scroll"
             ref={scrollRef}
             onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-            aria-busy={total === null || shownFilter !== filter}
+            aria-busy={total === null || shownFilter !== filter || lists.ordering !== null}
           >
             {total !== null && (
               <table className="utterances virtual" aria-label="Utterances" aria-rowcount={rows + 1}>

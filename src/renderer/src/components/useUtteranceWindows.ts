@@ -11,6 +11,8 @@ export const PAGE_ROWS = 100;
 export const FIRST_WINDOW = { offset: 0, limit: PAGE_ROWS, filter: '', sort: 'project' } as const;
 /** Pages kept around the rows shown; farther ones are dropped, so memory does not grow with the list. */
 const KEPT_PAGES = 8;
+/** How long the list waits before asking again for an order the store is still counting. */
+const ORDER_RETRY_MS = 250;
 
 interface Pages {
   filter: string;
@@ -29,6 +31,11 @@ export interface UtteranceWindows {
   /** The filter whose rows are shown, and where the utterance to locate is among them (null: it does not match). */
   located: { filter: string; position: number | null } | null;
   error: ApiErrorShape | null;
+  /**
+   * The order asked for is being counted by the store (`done` of `total` utterances): no row is there
+   * until it is ready (the list asks again meanwhile); null otherwise.
+   */
+  ordering: { done: number; total: number } | null;
   /** The row at `index`, when its page has arrived. */
   row(index: number): UtteranceSummary | undefined;
   /** Asks for the pages holding rows `first..last` that are not there yet. */
@@ -62,7 +69,25 @@ export function useUtteranceWindows(
   const [total, setTotal] = useState<number | null>(null);
   const [located, setLocated] = useState<UtteranceWindows['located']>(null);
   const [error, setError] = useState<ApiErrorShape | null>(null);
+  const [ordering, setOrdering] = useState<UtteranceWindows['ordering']>(null);
+  // Asking again for an order being counted: bumped a moment after an answer said it is not ready.
+  const [retry, setRetry] = useState(0);
   const [, setTick] = useState(0);
+  const askAgain = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const notReady = useCallback((pending: { done: number; total: number }) => {
+    setOrdering(pending);
+    if (askAgain.current === null)
+      askAgain.current = setTimeout(() => {
+        askAgain.current = null;
+        setRetry((n) => n + 1);
+      }, ORDER_RETRY_MS);
+  }, []);
+  useEffect(
+    () => () => {
+      if (askAgain.current !== null) clearTimeout(askAgain.current);
+    },
+    [],
+  );
 
   const keep = useCallback((p: Pages, page: number, items: UtteranceSummary[]) => {
     p.pending.delete(page);
@@ -98,16 +123,22 @@ export function useUtteranceWindows(
       (w) => {
         if (asked.current !== key) return;
         pages.current = p;
+        setTotal(w.total);
+        if (w.pending) {
+          // Not ready: no rows rather than rows in another order; asked again in a moment.
+          p.pending.clear();
+          return notReady(w.pending);
+        }
+        setOrdering(null);
         keep(p, page, w.items);
         setError(null);
-        setTotal(w.total);
         setLocated({ filter, position: w.position ?? null });
         setTick((n) => n + 1);
       },
       (err: unknown) => asked.current === key && setError(apiError(err)),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- where to start and what to locate are read when the filter changes, and are no reason to ask again
-  }, [filter, sort, keep]);
+  }, [filter, sort, keep, retry]);
 
   const fetchPage = useCallback(
     async (page: number): Promise<void> => {
@@ -123,6 +154,11 @@ export function useUtteranceWindows(
           ...mine,
         });
         if (pages.current !== p) return;
+        if (w.pending) {
+          // The order changed under the list (another edit): asked for again from the start.
+          p.pending.delete(page);
+          return notReady(w.pending);
+        }
         keep(p, page, w.items);
         setTotal(w.total);
         setTick((n) => n + 1);
@@ -131,7 +167,7 @@ export function useUtteranceWindows(
         if (pages.current === p) setError(apiError(err));
       }
     },
-    [keep, mine],
+    [keep, mine, notReady],
   );
 
   const row = useCallback(
@@ -156,6 +192,7 @@ export function useUtteranceWindows(
     total,
     located,
     error,
+    ordering,
     row,
     want,
     fetchRow,
