@@ -9,7 +9,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { startHostProcess, type HostProcess } from './hostProcess';
-import { dbRows, dragBy, makeWorkspaceProject, saved, watchErrors } from './workspacePage';
+import { makeLongProject } from './longProject';
+import { dbRows, dragBy, makeWorkspaceProject, saved, shot, watchErrors } from './workspacePage';
 
 let host: HostProcess;
 let dir: string;
@@ -155,5 +156,89 @@ test("with blind annotation off, an annotator sees the other annotator's layer r
   await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByTestId('other-layer')).toHaveCount(0);
   await expect(page.getByTestId('layer-badge')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("on a 60-minute utterance the other annotator's tiers draw only what is in view", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  // 11,400 words over about an hour; bob's layer has the words, 1,629 entities and a tree of 1,792
+  // constituents (the adjudicated ones), ann's only the words.
+  const hour = makeLongProject(path.join(dir, 'hour'), 11_400, true);
+  const long = await startHostProcess(['--project', hour.file]);
+  try {
+    await long.api('annotator:add', { name: 'ann' });
+    await long.api('annotator:add', { name: 'bob' });
+    for (const name of ['ann', 'bob'])
+      await long.api('assignment:set', { annotator: name, utteranceIds: [hour.id] });
+    const gold = await long.api<{ gold: { trees: unknown[]; entities: unknown[] } }>('gold:get', {
+      utteranceId: hour.id,
+    });
+    await long.api('gold:applyDiff', {
+      utteranceId: hour.id,
+      layer: { annotator: 'bob' },
+      diff: [
+        { field: 'trees', before: [], after: gold.gold.trees },
+        { field: 'entities', before: [], after: gold.gold.entities },
+      ],
+    });
+    await long.api('annotator:setSettings', { blind: false });
+
+    const nodes = (): Promise<number> => page.evaluate(() => document.getElementsByTagName('*').length);
+    /** The number of boxes each of bob's tiers draws. */
+    const drawn = (): Promise<Record<string, number>> =>
+      page.evaluate(() =>
+        Object.fromEntries(
+          ['word-tier', 'entity-tier', 'tree-tier'].map((id) => [
+            id,
+            document.querySelector(`[data-testid="other-layer"] [data-testid="${id}"]`)?.children.length ??
+              -1,
+          ]),
+        ),
+      );
+    await page.goto(long.url);
+    await page.locator('table.utterances').waitFor();
+    await page.getByTestId('acting-as').selectOption('ann');
+    await page.locator(`tr[data-utterance-id="${hour.id}"]`).dblclick();
+    await expect(page.locator('.utterance-view h1')).toHaveText(hour.id, { timeout: 60_000 });
+    await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+    await expect(page.getByTestId('other-layer')).toHaveAttribute('data-annotator', 'bob');
+    await expect(page.locator('.transport-bar')).toContainText(/zoom 0 px\/s/);
+    // Fit: the whole hour in view, bob's tiers drawn as runs a few pixels apart, never box by box.
+    await expect(
+      page.locator('[data-testid="other-layer"] [data-testid="tree-tier"] .tier-box').first(),
+    ).toBeAttached();
+    const atFit = await drawn();
+    const nodesAtFit = await nodes();
+    testInfo.annotations.push({
+      type: "nodes at fit with bob's layer",
+      description: `${nodesAtFit} (bob's boxes per tier: ${JSON.stringify(atFit)})`,
+    });
+    for (const [id, n] of Object.entries(atFit)) {
+      expect(n, id).toBeGreaterThan(0);
+      expect(n, id).toBeLessThan(id === 'tree-tier' ? 1500 : 1000);
+    }
+    // Zoomed in until each word has its own box: a screen's worth of bob's boxes, and fewer nodes.
+    for (let k = 0; k < 16; k++) await page.keyboard.press('=');
+    await expect(page.locator('.transport-bar')).toContainText(/zoom \d{3,} px\/s/);
+    await expect(page.locator('[data-testid="other-layer"] [data-word="0"]')).toHaveText('w0');
+    const zoomed = await drawn();
+    for (const [id, n] of Object.entries(zoomed)) {
+      expect(n, id).toBeGreaterThan(0);
+      expect(n, id).toBeLessThan(200);
+    }
+    expect(await nodes()).toBeLessThan(nodesAtFit);
+    testInfo.annotations.push({
+      type: 'nodes zoomed in',
+      description: `${await nodes()} (bob's boxes per tier: ${JSON.stringify(zoomed)})`,
+    });
+    await shot(page, testInfo, 'open-annotation-hour-zoomed');
+  } finally {
+    // Closed first, so that the audio it may still be reading is not cut off by the host's stop.
+    await page.close();
+    await long.stop();
+  }
   expect(errors).toEqual([]);
 });
