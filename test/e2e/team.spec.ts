@@ -132,7 +132,7 @@ test('the team section adds an annotator, assigns with a preview, turns blind an
   );
   for (const a of truth.annotators)
     await expect(preview.locator(`li[data-annotator="${a.name}"]`)).toHaveText(
-      `${a.name}: ${a.utterances} utt., +${a.added} new, ${a.newLayers} new layers`,
+      `${a.name}: ${a.utterances} utt., +${a.added} new, ${a.newLayers} new layer${a.newLayers === 1 ? '' : 's'}`,
     );
   await team.screenshot({ path: path.join(SHOTS, 'team-preview.png') });
   const before = assignmentRows();
@@ -182,6 +182,21 @@ test('the team section adds an annotator, assigns with a preview, turns blind an
     'ana news-04',
   ]);
   expect(layerRows().filter((l) => l.key.startsWith('ana news-'))).toHaveLength(4);
+
+  // The selected utterance of the list, to ana.
+  await page.getByRole('searchbox', { name: 'Filter utterances' }).fill('');
+  await page.locator('tr[data-utterance-id="train-02"]').click();
+  await assign.getByRole('combobox', { name: 'Which utterances' }).selectOption('selected');
+  await expect(assign.getByRole('combobox', { name: 'Which utterances' })).toContainText(
+    'The selected utterance (train-02)',
+  );
+  await expect(preview).toContainText(
+    'Covers 1 of 12 utterances: 1 assignment, 1 of them new, making 1 new layer',
+  );
+  await assign.getByRole('button', { name: 'Assign 1 new' }).click();
+  await expect(assign.getByRole('status')).toHaveText('Assigned: 1 new assignment. ana 7 → 8');
+  expect(assignmentRows()).toContain('ana train-02');
+  expect(layerRows().find((l) => l.key === 'ana train-02')).toMatchObject({ status: 'todo', gold_rev: 0 });
 
   // Blind annotation off, with the keyboard.
   expect(settingRows()['team.blind'] ?? '1').toBe('1');

@@ -23,21 +23,34 @@ const MODES: { mode: AssignMode; label: string }[] = [
   { mode: 'selected', label: 'The selected utterance' },
 ];
 
+/** `n` and the word for what it counts, singular for one. */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** What the preview says the assignment will do, every figure with what it counts. */
 function PreviewText({ preview }: { preview: AssignmentPreview }) {
   const p = preview;
   return (
     <div className="team-preview" data-testid="assign-preview" aria-live="polite">
       <p>
-        Covers <strong>{p.utterances}</strong> of {p.projectUtterances} utterances: {p.assignments}{' '}
-        assignments, <strong>{p.added}</strong> of them new, making <strong>{p.newLayers}</strong> new layers
-        (from the adjudicated words). Afterwards <strong>{p.multiple}</strong> of these {p.utterances}{' '}
-        utterances have two or more annotators.
+        Covers <strong>{p.utterances}</strong> of {count(p.projectUtterances, 'utterance', 'utterances')}:{' '}
+        {count(p.assignments, 'assignment', 'assignments')}, <strong>{p.added}</strong> of them new, making{' '}
+        <strong>{p.newLayers}</strong> new {p.newLayers === 1 ? 'layer' : 'layers'} (from the adjudicated
+        words).{' '}
+        {p.utterances === 1 ? (
+          <>Afterwards it has {p.multiple === 1 ? 'two or more annotators' : 'one annotator'}.</>
+        ) : (
+          <>
+            Afterwards <strong>{p.multiple}</strong> of these {p.utterances} utterances have two or more
+            annotators.
+          </>
+        )}
       </p>
       <ul className="team-per-annotator">
         {p.annotators.map((a) => (
           <li key={a.name} data-annotator={a.name}>
-            {a.name}: {a.utterances} utt., +{a.added} new, {a.newLayers} new layers
+            {a.name}: {a.utterances} utt., +{a.added} new, {count(a.newLayers, 'new layer', 'new layers')}
           </li>
         ))}
       </ul>
@@ -273,7 +286,7 @@ export function AssignForm({
         >
           {typeof done === 'string'
             ? done
-            : `Assigned: ${done.added} new assignments. ${
+            : `Assigned: ${count(done.added, 'new assignment', 'new assignments')}. ${
                 done.counts.map((c) => `${c.name} ${c.before} → ${c.after}`).join(', ') || 'No count changed.'
               }`}
         </p>
