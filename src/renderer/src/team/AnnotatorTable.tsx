@@ -7,7 +7,7 @@ import type { AnnotatorList } from '../../../core/api/annotators';
 export function AnnotatorTable({ team, utterances }: { team: AnnotatorList; utterances: number }) {
   if (team.annotators.length === 0)
     return (
-      <p className="muted" data-testid="team-empty">
+      <p className="muted team-pad" data-testid="team-empty">
         No annotators yet. Add the first below; the project’s owner usually works as one of them.
       </p>
     );

@@ -80,9 +80,10 @@ export function AssignForm({
 }) {
   const id = useId();
   const names = useMemo(() => team.annotators.map((a) => a.name), [team]);
-  const [form, setForm] = useState<Omit<Form, 'annotators'>>({
+  // `k` is null until typed: two, or one while a single annotator is chosen.
+  const [form, setForm] = useState<Omit<Form, 'annotators' | 'k'> & { k: string | null }>({
     mode: 'every',
-    k: '2',
+    k: null,
     percent: '10',
     seed: '',
     annotator: '',
@@ -91,9 +92,10 @@ export function AssignForm({
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const chosen = useMemo(() => names.filter((n) => !left.has(n)), [names, left]);
   const annotator = names.includes(form.annotator) ? form.annotator : (names[0] ?? '');
+  const k = form.k ?? String(Math.max(1, Math.min(2, chosen.length)));
   const listIds = useListIds(filter, form.mode === 'list', version);
   const ids = form.mode === 'list' ? listIds : selectedId === null ? [] : [selectedId];
-  const made = assignRequest({ ...form, annotator, annotators: chosen }, ids);
+  const made = assignRequest({ ...form, k, annotator, annotators: chosen }, ids);
   const requestKey = 'request' in made ? JSON.stringify(made.request) : null;
   // The request as one value while its contents stand, so it is counted once per change.
   const request = useMemo(
@@ -203,7 +205,7 @@ export function AssignForm({
                 min={1}
                 max={chosen.length}
                 step={1}
-                value={form.k}
+                value={k}
                 onChange={(e) => set({ k: e.target.value })}
               />
             </p>
