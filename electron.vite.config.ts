@@ -40,6 +40,8 @@ export default defineConfig({
           alignWorker: resolve('src/main/forcedAlign/alignWorker.ts'),
           // The aligner's pronunciation look-ups likewise (src/main/api/pronounceInWorker.ts).
           pronounceWorker: resolve('src/main/api/pronounceWorker.ts'),
+          // The project's checkpoint thread likewise (src/main/store/checkpointThread.ts).
+          checkpointWorker: resolve('src/main/store/checkpointWorker.ts'),
         },
       },
     },

@@ -24,6 +24,7 @@ export function hostBundle(): Promise<string> {
         importWorker: path.join(root, 'src/main/import/importWorker.ts'),
         scoreWorker: path.join(root, 'src/main/scoring/scoreWorker.ts'),
         reportWorker: path.join(root, 'src/main/report/reportWorker.ts'),
+        checkpointWorker: path.join(root, 'src/main/store/checkpointWorker.ts'),
       },
       outdir: dir,
       bundle: true,

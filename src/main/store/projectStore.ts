@@ -26,7 +26,7 @@ import { readLayer, setLayerStatus } from './annotatorStore';
 import { goldProblems } from '../../core/gold/records';
 import { type Db, type OpenDatabaseOptions, openDatabase } from './openDatabase';
 import { readOnlyProject } from './projectFile';
-import { WalCheckpoints, writeTransaction } from './writeTransaction';
+import { leaveCheckpointsToThread, WalCheckpoints, writeTransaction } from './writeTransaction';
 import { type SystemDeleteSummary, deleteSystem, listSystems, renameSystem } from './systemStore';
 import {
   AnnotationSettings,
@@ -104,7 +104,8 @@ export class ProjectStore {
     readonly db: Db,
     checkAudio: boolean,
   ) {
-    this.checkpoints = new WalCheckpoints(db, IDLE_CHECKPOINT_MS);
+    this.checkpoints = new WalCheckpoints(file, IDLE_CHECKPOINT_MS);
+    leaveCheckpointsToThread(db);
     this.tables = new TableRows(db, COUNTED);
     this.lists = new UtteranceLists(db, this.tables);
     this.inputs = new TableRows(db, INPUT_TABLES);

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProject, tempDir } from '../../../test/helpers/tempProject';
+import { type Db, openDatabase } from './openDatabase';
 import { ProjectStore } from './projectStore';
+import { WalCheckpoints } from './writeTransaction';
 
 let dir: string;
 let cleanup: () => void;
@@ -54,7 +56,74 @@ it('puts an edit into the project file itself when the studio moves to another u
   const { file } = await makeProject(dir);
   store = await editConcepts(file);
   store.goldState('air-1');
-  expect(conceptsInCopy(file, 'train-1')).toContain('Berlin');
+  await vi.waitFor(() => expect(conceptsInCopy(file, 'train-1')).toContain('Berlin'), {
+    timeout: 10_000,
+    interval: 20,
+  });
+}, 15_000);
+
+describe('WalCheckpoints', () => {
+  /** A second connection to the project, writing a concept of train-1 as an edit would. */
+  function writer(file: string): { db: Db; write: (value: string) => void } {
+    const db = openDatabase(file);
+    const ins = db.prepare(
+      "INSERT INTO gold_concept (utterance_id, idx, attribute, value) VALUES ('train-1', ?, 'to', ?)",
+    );
+    let idx = 100;
+    return { db, write: (value) => void ins.run(idx++, value) };
+  }
+
+  it('copies the log into the file, in its own thread, when the studio moves to another utterance', async () => {
+    const { file } = await makeProject(dir);
+    const { db, write } = writer(file);
+    // An hour of idle time: only the change of utterance can make the checkpoint seen here.
+    const checkpoints = new WalCheckpoints(file, 3_600_000);
+    try {
+      checkpoints.visit('train-1');
+      write('Berlin');
+      checkpoints.written();
+      expect(conceptsInCopy(file, 'train-1')).not.toContain('Berlin');
+      checkpoints.visit('air-1');
+      await vi.waitFor(() => expect(conceptsInCopy(file, 'train-1')).toContain('Berlin'), {
+        timeout: 10_000,
+        interval: 20,
+      });
+    } finally {
+      checkpoints.close();
+      db.close();
+    }
+  }, 15_000);
+
+  it('copies the log under writes that never pause, once the oldest is maxLagMs old', async () => {
+    const { file } = await makeProject(dir);
+    const { db, write } = writer(file);
+    const checkpoints = new WalCheckpoints(file, 3_600_000, 0);
+    try {
+      write('Berlin');
+      checkpoints.written();
+      await vi.waitFor(() => expect(conceptsInCopy(file, 'train-1')).toContain('Berlin'), {
+        timeout: 10_000,
+        interval: 20,
+      });
+    } finally {
+      checkpoints.close();
+      db.close();
+    }
+  }, 15_000);
+
+  it('stops its thread on close, so that closing the last connection leaves the file whole and no log', async () => {
+    const { file } = await makeProject(dir);
+    const { db, write } = writer(file);
+    const checkpoints = new WalCheckpoints(file, 3_600_000, 0);
+    write('Berlin');
+    checkpoints.written(); // starts the thread
+    write('Paris');
+    checkpoints.written(); // a checkpoint running or about to, while the project closes
+    checkpoints.close();
+    db.close();
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    expect(conceptsInCopy(file, 'train-1')).toEqual(expect.arrayContaining(['Berlin', 'Paris']));
+  });
 });
 
 it('answers READ_ONLY, not an internal error, for an edit of a project opened read-only', async () => {

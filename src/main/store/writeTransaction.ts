@@ -1,6 +1,7 @@
 // Writes to a project that other windows, hosts or processes may be writing at the same time, and keeps the
 // project file itself up to date with what the write-ahead log holds.
 import Database from 'better-sqlite3';
+import { CheckpointThread } from './checkpointThread';
 import type { Db } from './openDatabase';
 import { sqliteFailure } from './projectFile';
 
@@ -78,24 +79,58 @@ export async function writeWhenFree<T>(file: string, db: Db, fn: () => T): Promi
 }
 
 /**
+ * The log's size, in pages, past which a commit through the app's connection copies the log into the
+ * file itself, on its own thread: a safety net for writes `WalCheckpoints` is not told of (40 MiB at
+ * SQLite's 4 KiB pages). SQLite's default (1,000 pages) would make an edit committed after an import's
+ * write of a few megabytes wait for that copy and two waits for the disk; the checkpoint thread copies it
+ * meanwhile.
+ */
+const APP_AUTOCHECKPOINT_PAGES = 10_000;
+
+/** Leaves checkpoints of `db`, the app's connection to a project, to `WalCheckpoints` (but for the net above). */
+export function leaveCheckpointsToThread(db: Db): void {
+  if (!db.readonly) db.pragma(`wal_autocheckpoint = ${APP_AUTOCHECKPOINT_PAGES}`);
+}
+
+/**
  * Copies the write-ahead log into the project file when editing pauses: a few seconds after the last write
- * (a timer that never keeps the process alive) and when the studio moves to another utterance. Until then
- * recent edits live in the `-wal` file next to the project. PASSIVE never waits for readers or writers.
+ * (a timer that never keeps the process alive; under edits that never pause, at the latest `maxLagMs` after
+ * the first one not copied yet) and when the studio moves to another utterance. Until then recent edits
+ * live in the `-wal` file next to the project. The copying is done by a thread of its own
+ * (`CheckpointThread`), one checkpoint at a time: asked for again meanwhile, it runs once more afterwards.
+ * PASSIVE never waits for readers or writers.
  */
 export class WalCheckpoints {
   private timer: NodeJS.Timeout | null = null;
   private pending = false;
+  /** When the oldest write not copied yet was made (`Date.now()`). */
+  private pendingSince = 0;
   private utterance: string | null = null;
+  /** Writes so far: a write made while a checkpoint runs may not be in it. */
+  private writes = 0;
+  private running = false;
+  private again = false;
+  private readonly thread: CheckpointThread;
 
   constructor(
-    private readonly db: Db,
+    file: string,
     private readonly idleMs: number,
-  ) {}
+    private readonly maxLagMs = 5 * idleMs,
+  ) {
+    this.thread = new CheckpointThread(file);
+  }
 
   /** A write was committed: checkpoint once no other write follows for `idleMs`. */
   written(): void {
+    this.writes++;
+    if (!this.pending) this.pendingSince = Date.now();
     this.pending = true;
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (Date.now() - this.pendingSince >= this.maxLagMs) {
+      this.checkpoint();
+      return;
+    }
     this.timer = setTimeout(() => this.checkpoint(), this.idleMs);
     this.timer.unref();
   }
@@ -106,24 +141,37 @@ export class WalCheckpoints {
     this.utterance = id;
   }
 
-  /** Copies committed pages from the WAL into the project file, if any were written. */
+  /** Starts copying committed pages from the WAL into the project file, if any were written. */
   checkpoint(): void {
-    // Inside a transaction (a read of the gold while saving an edit) the edit's own write schedules it.
-    if (!this.pending || !this.db.open || this.db.inTransaction) return;
+    if (!this.pending) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    try {
-      const [r] = this.db.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
-      // Pages a reader still needs stay in the WAL; the next pause tries again.
-      this.pending = !r || r.checkpointed < r.log;
-    } catch {
-      // A checkpoint is an optimisation: SQLite completes it on close whatever happens here.
+    if (this.running) {
+      this.again = true;
+      return;
     }
+    this.running = true;
+    const writes = this.writes;
+    void this.thread.checkpoint().then((a) => {
+      this.running = false;
+      // Pages a reader still needed stay in the WAL, as do writes made since it began: the next pause
+      // (or utterance change) tries again. A checkpoint that failed is an optimisation lost: SQLite
+      // completes it on close whatever happens here.
+      if ('log' in a && a.checkpointed >= a.log && this.writes === writes) this.pending = false;
+      if (this.again) {
+        this.again = false;
+        this.checkpoint();
+      }
+    });
   }
 
-  /** Stops the timer (the project is closing; SQLite checkpoints on close). */
+  /**
+   * Stops the timer and the thread (the project is closing): call it before closing the connection, which,
+   * the last one open, checkpoints what is left.
+   */
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.thread.close();
   }
 }
