@@ -1,13 +1,13 @@
-// A corpus's import into an open project, done whole in an import worker thread (a system's is
-// importSystemInto.ts's): the files are read and checked, then written through the worker's own connection in one transaction that takes the write lock as it
-// begins (an error or a kill leaves the project as it was). The app process's connection sees the rows
-// once they commit.
-import { AppError } from '../../core/errors';
-import { AlignerThread } from '../forcedAlign/alignSpeech';
-import { firstOf, importErrors } from './issueList';
+// A corpus's import into an open project, done in an import worker thread at the app's priority (a
+// system's is importSystemInto.ts's): the files are read and checked in a thread of its own at background
+// priority (`prepareCorpus`), then written from here through this thread's own connection in one
+// transaction that takes the write lock as it begins (an error or a kill leaves the project as it was). A
+// writer at background priority would keep the lock, and every edit waiting on it, for as long as busier
+// threads kept it from the processor. The app process's connection sees the rows once they commit.
+import type { ProbedAudio } from '../audio/audioFile';
 import type { ImportProgressReport } from './importSystemInto';
-import { placeUntimedWords } from './placeUntimedWords';
-import { type ImportIssue, type ScanOptions, scanCorpus } from './scanCorpus';
+import { runImportWorker } from './readInWorker';
+import type { ImportIssue, ScanOptions } from './scanCorpus';
 import { type CorpusWriteSummary, writeCorpus } from './writeCorpus';
 
 /** What a corpus import added, with what it left out and warned about (the first ones, and a count). */
@@ -31,43 +31,21 @@ export async function importCorpusInto(
   { annotator, ...options }: CorpusImportOptions,
   progress: ImportProgressReport,
 ): Promise<CorpusImportSummary> {
-  progress(0, 0, 'reading');
-  const scanned = scanCorpus({ ...options, keepUntimed: true });
-  if (scanned.errors.length > 0) throw importErrors(scanned.errors);
-  if ((scanned.untimed ?? []).length > 0) {
-    const aligner = new AlignerThread({ background: true });
-    try {
-      await placeUntimedWords(
-        scanned,
-        'en-us',
-        (r, o) => aligner.align(r, o),
-        (done, total) => progress(done, total, 'aligning'),
-      );
-    } finally {
-      await aligner.close();
-    }
-  }
-  if (scanned.corpus.utterances.length === 0)
-    throw new AppError(
-      'INVALID_INPUT',
-      `Nothing to import: ${scanned.nothing ?? 'no audio file has an alignment of the same name'}.`,
-      { skipped: firstOf(scanned.skipped).listed },
-    );
-  const summary = await writeCorpus(file, scanned.corpus, {
+  const read = await runImportWorker<'prepareCorpus'>({ kind: 'prepareCorpus', options }, progress);
+  const probed: Map<string, ProbedAudio> & { clamped?: string[] } = new Map(read.probed);
+  probed.clamped = read.clamped;
+  const summary = await writeCorpus(file, read.corpus, {
     create: false,
     checked: true,
+    probed,
     ...(annotator !== undefined ? { annotator } : {}),
     onProgress: (p) => progress(p.done, p.total, p.phase),
   });
-  // Ends moved onto the end of their audio are told like the reading's warnings.
-  const clamped = summary.clamped.map((message) => ({ file: options.alignment, message }));
-  const warnings = firstOf([...scanned.warnings, ...clamped]);
-  const skipped = firstOf(scanned.skipped);
   return {
     ...summary,
-    skipped: skipped.listed,
-    moreSkipped: skipped.more,
-    warnings: warnings.listed,
-    moreWarnings: warnings.more,
+    skipped: read.skipped,
+    moreSkipped: read.moreSkipped,
+    warnings: read.warnings,
+    moreWarnings: read.moreWarnings,
   };
 }

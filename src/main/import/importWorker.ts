@@ -19,9 +19,12 @@ import type {
 
 const task = workerData as ImportTask;
 // An import's reading runs behind the studio's calls: it takes the processor time they leave. A request
-// body is parsed for a call that waits on it, at the app's priority; and a system's import writes at the
-// app's priority too (importSystemInto.ts), reading in a thread of its own (`prepareSystem`).
-if (task.kind !== 'json' && task.kind !== 'kept' && task.kind !== 'importSystem') runInBackground();
+// body is parsed for a call that waits on it, at the app's priority; and imports write at the app's
+// priority too (importSystemInto.ts, importInto.ts), reading in a thread of their own (`prepareSystem`,
+// kept, and `prepareCorpus`). A kept worker's priority is its tasks' (a system's reading in the
+// background, the rest not).
+const appPriority = task.kind === 'json' || task.kind === 'importSystem' || task.kind === 'importCorpus';
+if (task.kind === 'kept' ? task.background === true : !appPriority) runInBackground();
 
 type Progress = (done: number, total: number, phase: string) => void;
 
@@ -47,6 +50,8 @@ async function run(
       return (await import('./readSystemFiles')).readSystemUploads(t.files);
     case 'importCorpus':
       return (await import('./importInto')).importCorpusInto(t.project, t.options, progress);
+    case 'prepareCorpus':
+      return (await import('./prepareCorpus')).prepareCorpus(t.options, progress);
     case 'prepareSystem':
       return (await import('./prepareSystem')).prepareSystem(t.read);
     case 'importSystem':

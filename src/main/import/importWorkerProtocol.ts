@@ -5,7 +5,9 @@ import type { PreparedOutputs } from '../store/systemStore';
 import type { CorpusImportOptions, CorpusImportSummary } from './importInto';
 import type { SystemImportResult } from './importSystemInto';
 import type { SystemRead } from './readSystemFiles';
-import type { ImportIssue, ScanOptions, ScannedCorpus } from './scanCorpus';
+import type { ProbedAudio } from '../audio/audioFile';
+import type { ImportIssue, ScanOptions, ScannedCorpus, SkippedItem } from './scanCorpus';
+import type { Corpus } from './writeCorpus';
 
 /** The reading an import worker does: a corpus of audio and alignments, or a system's output files. */
 export type ImportReadTask =
@@ -14,10 +16,10 @@ export type ImportReadTask =
   | { kind: 'systemUploads'; files: { name: string; content: string }[] };
 
 /**
- * An import done whole in the worker: read and checked, then written into the project `project` through
- * the worker's own connection, in one transaction that takes the write lock as it begins (a system's
- * files are read in a `prepareSystem` worker of their own, at background priority, while the writing
- * keeps the app's).
+ * An import done in the worker: read and checked, then written into the project `project` through the
+ * worker's own connection, in one transaction that takes the write lock as it begins (the files are read
+ * in a `prepareSystem` or `prepareCorpus` worker, at background priority, while the writing keeps the
+ * app's).
  */
 export type ImportWriteTask =
   | { kind: 'importCorpus'; project: string; options: CorpusImportOptions }
@@ -32,11 +34,37 @@ export type ImportWriteTask =
 
 /**
  * A system's output files read, checked and prepared for writing (`prepareOutputs`), at background
- * priority, for the thread of an `importSystem` task to write (a problem in the files is the failure).
+ * priority, for the thread of an `importSystem` task to write (a problem in the files is the failure). It
+ * runs in a worker that thread keeps: starting a thread and loading the readers for each import would cost
+ * more processor time than reading a system's files of thousands of outputs does.
  */
 export interface PrepareSystemTask {
   kind: 'prepareSystem';
   read: { files: string[] } | { uploads: { name: string; content: string }[] };
+}
+
+/**
+ * A corpus's files read and checked, and its audio probed, at background priority, for the thread of an
+ * `importCorpus` task to write (a problem in the files is the failure).
+ */
+export interface PrepareCorpusTask {
+  kind: 'prepareCorpus';
+  options: ScanOptions;
+}
+
+/**
+ * What a `prepareCorpus` task gives: the corpus to write, its audio as probed (with the ends moved onto
+ * the end of their audio, `clamped`), and what the reading left out and warned about (the first ones,
+ * and a count).
+ */
+export interface PreparedCorpusRead {
+  corpus: Corpus;
+  probed: [string, ProbedAudio][];
+  clamped: string[];
+  skipped: SkippedItem[];
+  moreSkipped: number;
+  warnings: ImportIssue[];
+  moreWarnings: number;
 }
 
 /** What a `prepareSystem` task gives: the outputs to write and the first warnings, with a count. */
@@ -53,16 +81,19 @@ export interface JsonTask {
 }
 
 /**
- * A worker kept for as long as the process runs, at the app's priority, for tasks that run there: parsing
- * request bodies (`json`) or writing systems' imports (`importSystem`), one worker each. Each task arrives
- * as a `KeptRequest` and is answered with `KeptAnswer`s, its progress and then its one answer.
+ * A worker kept for as long as the process runs, one for each kind of task it runs: parsing request bodies
+ * (`json`) or writing systems' imports (`importSystem`), at the app's priority, or reading a system's files
+ * for such an import (`prepareSystem`, kept by the thread that writes them), at background priority
+ * (`background`). Each task arrives as a `KeptRequest` and is answered with `KeptAnswer`s, its progress
+ * and then its one answer.
  */
 export interface KeptWorkerTask {
   kind: 'kept';
+  background?: boolean;
 }
 
-/** The tasks the kept worker runs. */
-export type KeptTask = JsonTask | Extract<ImportWriteTask, { kind: 'importSystem' }>;
+/** The tasks the kept workers run. */
+export type KeptTask = JsonTask | Extract<ImportWriteTask, { kind: 'importSystem' }> | PrepareSystemTask;
 
 /** One task for the kept worker (a body's bytes moved, not copied). */
 export interface KeptRequest {
@@ -81,7 +112,8 @@ export interface KeptAnswer {
 }
 
 /** Every task an import worker is started with. */
-export type ImportTask = ImportReadTask | ImportWriteTask | PrepareSystemTask | JsonTask | KeptWorkerTask;
+export type ImportTask =
+  ImportReadTask | ImportWriteTask | PrepareSystemTask | PrepareCorpusTask | JsonTask | KeptWorkerTask;
 
 /** What each kind of task gives. */
 export interface ImportResults {
@@ -91,6 +123,7 @@ export interface ImportResults {
   importCorpus: CorpusImportSummary;
   importSystem: SystemImportResult;
   prepareSystem: PreparedSystemRead;
+  prepareCorpus: PreparedCorpusRead;
   kept: never;
   /** What a body's parsing gives. */
   json: { parsed: true; value: unknown } | { parsed: false };

@@ -14,6 +14,7 @@ import type {
   KeptAnswer,
   KeptRequest,
   KeptTask,
+  KeptWorkerTask,
 } from './importWorkerProtocol';
 
 /** Hears a task's progress: `done` of `total` in the named phase. */
@@ -21,14 +22,15 @@ type OnProgress = (done: number, total: number, phase: string) => void;
 
 /**
  * Runs `task` in an import worker thread; `onProgress` hears its progress; resolves with its answer. A
- * system's import runs in the kept worker (`inKeptWorker`), every other task in a thread of its own.
+ * system's import, and the reading of its files, run in kept workers (`inKeptWorker`), every other task in
+ * a thread of its own.
  */
 export async function runImportWorker<K extends ImportTask['kind']>(
   task: Extract<ImportTask, { kind: K }>,
   onProgress: OnProgress = () => {},
   transfer: ArrayBuffer[] = [],
 ): Promise<ImportResults[K]> {
-  if (task.kind === 'importSystem')
+  if (task.kind === 'importSystem' || task.kind === 'prepareSystem')
     return inKeptWorker(task as Extract<KeptTask, { kind: K }>, onProgress, transfer) as Promise<
       ImportResults[K]
     >;
@@ -70,21 +72,27 @@ interface KeptWorker {
 }
 
 /**
- * The kept workers: one parses request bodies, the other writes systems' imports (whose wait for the write
- * lock would hold up the bodies). None until its first task, or after it failed or retired.
+ * The kept workers: one parses request bodies, another writes systems' imports (whose wait for the write
+ * lock would hold up the bodies), and, in the thread that writes them, one reads a system's files in the
+ * background. None until its first task, or after it failed or retired.
  */
 const kept = new Map<KeptTask['kind'], KeptWorker>();
 
 /**
- * The worker kept at the app's priority for `kind`'s tasks, started on first use: starting a thread costs
- * about 40 ms of processor time, as much as parsing a system's upload of a few megabytes. It keeps no
- * process alive; one that failed or retired is replaced.
+ * The worker kept for `kind`'s tasks (at background priority for a system's reading, at the app's for the
+ * others), started on first use: starting a thread costs about 40 ms of processor time, as much as parsing
+ * a system's upload of a few megabytes, and loading the readers more. It keeps no process alive; one that
+ * failed or retired is replaced.
  */
 function keptWorker(kind: KeptTask['kind']): KeptWorker {
   const known = kept.get(kind);
   if (known) return known;
   const entry = workerEntry(import.meta.url, 'importWorker');
-  const worker = new Worker(entry.file, { workerData: { kind: 'kept' }, execArgv: entry.execArgv });
+  const workerData: KeptWorkerTask = {
+    kind: 'kept',
+    ...(kind === 'prepareSystem' ? { background: true } : {}),
+  };
+  const worker = new Worker(entry.file, { workerData, execArgv: entry.execArgv });
   worker.unref();
   const k: KeptWorker = { worker, waiting: new Map(), next: 0, retired: false };
   const fail = (err: Error): void => {
