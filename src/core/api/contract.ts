@@ -425,7 +425,11 @@ export const contract = {
       locate: UtteranceId.optional(),
       /** `disagreement`: most disagreement between the annotator layers first (project order otherwise). */
       sort: z.enum(['project', 'disagreement']).optional(),
-      /** Only the utterances assigned to this annotator, with their layer's status. */
+      /**
+       * Only the utterances assigned to this annotator, with their layer's status (which the filter reads):
+       * the list asked for as that annotator, so the `disagreement` order is refused (FORBIDDEN) while
+       * the project annotates blind.
+       */
       annotator: AnnotatorName.optional(),
     }),
     output: UtterancePage,
@@ -481,8 +485,14 @@ export const contract = {
     input: z.strictObject({ utteranceId: UtteranceId, layer: LayerRef.optional() }),
     output: GoldState,
   },
-  /** Every annotator's layer of an utterance (whatever blind annotation hides in the studio). */
-  'gold:layers': { input: z.strictObject({ utteranceId: UtteranceId }), output: UtteranceLayers },
+  /**
+   * Every annotator's layer of an utterance; asked `as` an annotator while the project annotates blind,
+   * only that annotator's own (blindness in the API: `api/blindness.ts`).
+   */
+  'gold:layers': {
+    input: z.strictObject({ utteranceId: UtteranceId, as: AnnotatorName.optional() }),
+    output: UtteranceLayers,
+  },
   /** The project's annotators with their counts, the owner's annotator name and whether annotation is blind. */
   'annotator:list': { input: z.strictObject({}), output: AnnotatorList },
   /** Adds an annotator (CONFLICT when the name is taken; 'adjudicated' and names with commas are refused). */
@@ -554,10 +564,14 @@ export const contract = {
    */
   /**
    * The agreement between the project's annotators (those named, else all) per pair, per utterance, with
-   * the adjudication progress and histograms, as a job (the result: an `AgreementView`).
+   * the adjudication progress and histograms, as a job (the result: an `AgreementView`). Asked `as` an
+   * annotator while the project annotates blind, refused (FORBIDDEN).
    */
   'agreement:corpus': {
-    input: z.strictObject({ annotators: z.array(z.string().min(1).max(100)).max(100).optional() }),
+    input: z.strictObject({
+      annotators: z.array(z.string().min(1).max(100)).max(100).optional(),
+      as: AnnotatorName.optional(),
+    }),
     output: JobStatus,
   },
   'report:plots': {

@@ -16,6 +16,7 @@ import type { Db } from '../store/openDatabase';
 import type { ProjectStore } from '../store/projectStore';
 import { writeWhenFree } from '../store/writeTransaction';
 import { previewAssignment, ruleAnnotatorNames, storeRule } from './assignmentPreview';
+import { blindAnnotator } from './blindness';
 import type { Session } from './session';
 
 /** The store's id of the annotator whose layer `layer` names; undefined for the adjudicated layer. */
@@ -68,17 +69,20 @@ export function annotatorHandlers(
         return { added, annotators: listAnnotators(p.db) };
       }),
     'assignment:preview': (request) => previewAssignment(session.project.db, request),
-    'gold:layers': ({ utteranceId }) => {
+    'gold:layers': ({ utteranceId, as }) => {
       const db = session.project.db;
       session.project.getUtterance(utteranceId);
+      const blind = blindAnnotator(db, as);
       return {
         utteranceId,
-        layers: layersOf(db, utteranceId).map((l) => ({
-          annotator: l.name,
-          status: l.status,
-          gold: l.gold,
-          goldRev: l.goldRev,
-        })),
+        layers: layersOf(db, utteranceId)
+          .filter((l) => blind === null || l.annotatorId === blind.id)
+          .map((l) => ({
+            annotator: l.name,
+            status: l.status,
+            gold: l.gold,
+            goldRev: l.goldRev,
+          })),
       };
     },
   };

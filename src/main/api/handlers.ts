@@ -19,6 +19,7 @@ import { startAgreementJob } from '../agreement/agreementJob';
 import { startAlignJob } from './alignGold';
 import { figuresKey, figuresState, keepFigures, keptFigures } from './keptFigures';
 import { annotatorHandlers, layerId } from './annotatorHandlers';
+import { refuseWhenBlind } from './blindness';
 
 /**
  * What only some transports can do: the Electron side prints HTML to PDF and shows native file dialogs,
@@ -96,7 +97,11 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
     'project:open': async ({ path }) =>
       (await session.openChecked(session.grants.check(path, 'Project file'))).summary(),
     'project:summary': () => session.project.summary(),
-    'utterance:list': (request) => session.project.utteranceWindow(request),
+    'utterance:list': (request) => {
+      if (request.sort === 'disagreement')
+        refuseWhenBlind(session.project.db, request.annotator, 'the order by disagreement');
+      return session.project.utteranceWindow(request);
+    },
     'utterance:get': ({ utteranceId }) => session.project.getUtterance(utteranceId),
     'utterance:setStatus': ({ utteranceId, status, layer }) =>
       edit(session, (p) => p.setStatus(utteranceId, status, layerId(p.db, layer))),
@@ -256,7 +261,10 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
         capabilities.printToPdf,
       ),
     // The annotators' agreement is computed in a worker thread, as a job.
-    'agreement:corpus': ({ annotators }) => startAgreementJob(session.jobs, session.project, annotators),
+    'agreement:corpus': ({ annotators, as }) => {
+      refuseWhenBlind(session.project.db, as, 'the agreement');
+      return startAgreementJob(session.jobs, session.project, annotators);
+    },
     'job:status': ({ jobId }) => session.jobs.status(jobId),
     'job:cancel': ({ jobId }) => session.jobs.cancel(jobId),
     'system:list': () => session.project.systems(),

@@ -104,8 +104,14 @@ export function AgreementSection({ onOpen }: { onOpen(id: string): void }) {
     setError(null);
   }, []);
   const { job, running, follow, failure } = useJob(onEnd);
-  const hidden = hidesOthers(useActingAs());
-  const start = useCallback(() => void follow(call('agreement:corpus', {})), [follow]);
+  const acting = useActingAs();
+  const hidden = hidesOthers(acting);
+  // Asked as the annotator acted as, if any: refused should the project have turned blind since.
+  const as = acting.annotator;
+  const start = useCallback(
+    () => void follow(call('agreement:corpus', as !== null ? { as } : {})),
+    [follow, as],
+  );
   useEffect(() => {
     if (!hidden) start();
   }, [start, hidden]);

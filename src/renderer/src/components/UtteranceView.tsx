@@ -41,7 +41,13 @@ async function loadUtterance(id: string, acting: ActingAs): Promise<Loaded> {
     call('utterance:get', { utteranceId: id }),
     call('gold:get', { utteranceId: id, ...actingLayer(acting.annotator) }),
     call('annotation:getSettings', {}),
-    hidesOthers(acting) ? { layers: [] } : call('gold:layers', { utteranceId: id }),
+    // Asked as the annotator: the store answers their own layer only if the project has turned blind since.
+    hidesOthers(acting)
+      ? { layers: [] }
+      : call('gold:layers', {
+          utteranceId: id,
+          ...(acting.annotator !== null ? { as: acting.annotator } : {}),
+        }),
   ]);
   const peaks = detail.audio.state === 'ok' ? await call('audio:peaks', { audioId: detail.audio.id }) : null;
   const shown =
