@@ -100,9 +100,10 @@ export function annotatorName(db: Db, id: number): string {
 
 /**
  * The layer an annotator starts from: the adjudicated layer's words (the forced alignment, as the
- * project has them) with no trees, entities, concepts, interpretations or labels.
+ * project has them) with no trees, entities, concepts, interpretations or labels. An assignment creates
+ * it; an export sends it, and a merge compares with it, where the annotator has no layer yet.
  */
-function startingLayer(db: Db, utteranceId: string): GoldRecords {
+export function startingLayer(db: Db, utteranceId: string): GoldRecords {
   const words = (
     preparedOnce(
       db,

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { AppError } from '../../core/errors';
 import type { GoldRecords } from '../../core/gold/records';
 import type { AnnotationStatus } from '../../core/model/schemas';
-import { readGold } from '../store/goldStore';
 import { type Db, openDatabase } from '../store/openDatabase';
 import { readHeader } from '../store/projectFile';
 import { migrations } from '../store/migrations';
@@ -17,6 +16,7 @@ import {
   annotatorId,
   assignedUtterances,
   readLayer,
+  startingLayer,
   teamSettings,
 } from '../store/annotatorStore';
 import {
@@ -196,18 +196,7 @@ function collect(
     const stored = readLayer(db, id, uid);
     if (!stored) newLayers++;
     // No layer yet: the one an assignment would create, the adjudicated words alone.
-    const layer = stored ?? {
-      gold: {
-        words: readGold(db, uid).words,
-        trees: [],
-        entities: [],
-        concepts: [],
-        interpretations: [],
-        labels: {},
-      },
-      status: 'todo' as const,
-      goldRev: 0,
-    };
+    const layer = stored ?? { gold: startingLayer(db, uid), status: 'todo' as const, goldRev: 0 };
     return {
       row,
       layer,

@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../../core/errors';
 import { applyDiff, diffGold } from '../../core/gold/diff';
-import type { GoldField, GoldRecords } from '../../core/gold/records';
+import type { GoldField } from '../../core/gold/records';
 import { WORD_SOURCE, completeWordDiff } from '../../core/gold/wordMarks';
-import { annotatorId, createLayer, readLayer, setLayerStatus } from '../store/annotatorStore';
-import { applyGoldDiff, readGold } from '../store/goldStore';
+import { annotatorId, createLayer, readLayer, setLayerStatus, startingLayer } from '../store/annotatorStore';
+import { applyGoldDiff } from '../store/goldStore';
 import { type Db, openDatabase } from '../store/openDatabase';
 import { readHeader, recogniseProject } from '../store/projectFile';
 import { writeTransaction } from '../store/writeTransaction';
@@ -157,18 +157,6 @@ function differences(a: LayerContent, b: LayerContent): (GoldField | 'status')[]
   return fields;
 }
 
-/** The layer an annotator starts from: the adjudicated words alone (as an assignment creates it). */
-function startingGold(db: Db, utteranceId: string): GoldRecords {
-  return {
-    words: readGold(db, utteranceId).words,
-    trees: [],
-    entities: [],
-    concepts: [],
-    interpretations: [],
-    labels: {},
-  };
-}
-
 /** Merges one file's layers into the project (inside the merge's transaction). */
 function mergeFile(db: Db, ex: ReadExport, prefer: MergePreference | undefined): FileMerge {
   const name = ex.record.annotator;
@@ -229,7 +217,7 @@ function mergeFile(db: Db, ex: ReadExport, prefer: MergePreference | undefined):
       continue;
     }
     const stored = readLayer(db, annotator, u.id);
-    const current: LayerContent = stored ?? { gold: startingGold(db, u.id), status: 'todo' };
+    const current: LayerContent = stored ?? { gold: startingLayer(db, u.id), status: 'todo' };
     // What the project would hold after taking the file's layer: its words marked as an import marks them.
     const diff = completeWordDiff(
       diffGold(current.gold, fromFile.layer.gold),
