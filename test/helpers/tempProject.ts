@@ -3,8 +3,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type Database from 'better-sqlite3';
 import type { ProjectManifestInput } from '../../src/core/model/projectManifest';
 import { createProject } from '../../src/main/store/createProject';
+import { decodeStoredJson } from '../../src/main/store/storedJson';
 import { writeWav } from './wavFixture';
 
 /** Whether espeak-ng is on PATH (CI installs it; without it, tests fall back to a synthetic tone). */
@@ -43,6 +45,44 @@ export const BEFORE_ANNOTATORS_SQL = `
   ALTER TABLE history DROP COLUMN annotator_id;
   DROP TABLE annotator;
 `;
+
+/**
+ * Takes a project of schema version 6 back to version 5, for the tests of the migrations up to 0005:
+ * systems' outputs and cached scores as JSON text in the WITHOUT ROWID tables of migration 0002 again.
+ * The caller sets `user_version`.
+ */
+export function takeBackCompactOutputs(db: Database.Database): void {
+  db.function('sieve_decode_stored_json', (v: unknown) => decodeStoredJson(v as Uint8Array, db.name));
+  db.exec(`
+    ALTER TABLE system_output RENAME TO system_output_v6;
+    DROP INDEX system_output_utterance;
+    ALTER TABLE score_cache RENAME TO score_cache_v6;
+    DROP INDEX score_cache_utterance;
+    CREATE TABLE system_output (
+      system_id    INTEGER NOT NULL REFERENCES system(id) ON DELETE CASCADE,
+      utterance_id TEXT NOT NULL REFERENCES utterance(id) ON DELETE CASCADE,
+      output       TEXT NOT NULL,
+      PRIMARY KEY (system_id, utterance_id)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX system_output_utterance ON system_output(utterance_id);
+    CREATE TABLE score_cache (
+      system_id    INTEGER NOT NULL REFERENCES system(id) ON DELETE CASCADE,
+      utterance_id TEXT NOT NULL REFERENCES utterance(id) ON DELETE CASCADE,
+      metric       TEXT NOT NULL,
+      signature    TEXT NOT NULL,
+      gold_rev     INTEGER NOT NULL,
+      output_rev   INTEGER NOT NULL,
+      value        TEXT NOT NULL,
+      PRIMARY KEY (system_id, utterance_id, metric, signature)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX score_cache_utterance ON score_cache(utterance_id);
+    INSERT INTO system_output SELECT system_id, utterance_id, sieve_decode_stored_json(output) FROM system_output_v6;
+    INSERT INTO score_cache SELECT system_id, utterance_id, metric, signature, gold_rev, output_rev,
+                                   sieve_decode_stored_json(value) FROM score_cache_v6;
+    DROP TABLE system_output_v6;
+    DROP TABLE score_cache_v6;
+  `);
+}
 
 /** Writes speech for `text` to `file` (espeak-ng), or a 2 s tone when espeak-ng is missing. */
 export function speak(file: string, text: string): void {

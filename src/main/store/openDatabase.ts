@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../core/errors';
-import { migrations } from './migrations';
+import { compactAfter, migrations } from './migrations';
 import {
   SIEVE_APPLICATION_ID,
   canWrite,
@@ -50,7 +50,21 @@ export function migrate(db: Db): number {
       throw err;
     }
   }
+  if (current > 0 && compactAfter.some((v) => v > current)) compactAfterMigration(db);
   return migrations.length;
+}
+
+/**
+ * Gives the pages a migration freed back to the file system (VACUUM, in a transaction of its own). The file
+ * is already migrated and whole: when the file cannot be compacted now (another connection reads it, the
+ * disk is full), it is left as it is, its free pages reused by later writes.
+ */
+function compactAfterMigration(db: Db): void {
+  try {
+    db.exec('VACUUM');
+  } catch (err) {
+    if (!(err instanceof Database.SqliteError)) throw err;
+  }
 }
 
 /** How a project file is opened. */

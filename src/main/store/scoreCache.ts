@@ -1,12 +1,13 @@
-// The score cache: one (system, utterance) pair's scores under one settings signature, as JSON, with the
-// revisions of the gold and of the system's output they were computed from. The rule of a valid entry is
-// written here once: it was computed under the signature asked for (the project's scoring settings) and
-// both revisions are still current. Reading, writing and the rule live here; what scores a pair is
+// The score cache: one (system, utterance) pair's scores under one settings signature, as JSON (kept as
+// storedJson.ts encodes it; callers see the text), with the revisions of the gold and of the system's output
+// they were computed from. The rule of a valid entry is written here once: it was computed under the
+// signature asked for (the project's scoring settings) and both revisions are still current. Reading, writing and the rule live here; what scores a pair is
 // `scoreProject`, the only reader. (A gold edit and a system's deletion drop the entries they make stale.)
 //
 // Writes come in batches: the scoring thread (or each scoring worker, on its own connection) keeps the rows
 // it has made and writes them in one transaction that takes the write lock as it begins.
 import type { Db } from './openDatabase';
+import { decodeStoredJson, encodeStoredJson } from './storedJson';
 
 /** The entries of one system valid under a signature, joined to the revisions they must match. */
 const VALID_ENTRIES = `SELECT c.utterance_id AS u, c.value AS v FROM score_cache c
@@ -30,11 +31,13 @@ export function scoreCacheReader(db: Db, signature: string): ScoreCacheReader {
   return {
     system(systemId) {
       const out = new Map<string, string>();
-      for (const row of all.all(systemId, signature) as { u: string; v: string }[]) out.set(row.u, row.v);
+      for (const row of all.iterate(systemId, signature) as IterableIterator<{ u: string; v: Uint8Array }>)
+        out.set(row.u, decodeStoredJson(row.v, db.name));
       return out;
     },
     pair(systemId, utteranceId) {
-      return (one.get(systemId, signature, utteranceId) as { v: string } | undefined)?.v;
+      const row = one.get(systemId, signature, utteranceId) as { v: Uint8Array } | undefined;
+      return row && decodeStoredJson(row.v, db.name);
     },
   };
 }
@@ -85,22 +88,31 @@ export function scoreCacheWriter(db: Db, signature: string): ScoreCacheWriter {
      SELECT ?, ?, 'utterance', ?, ?, ?, ?
       WHERE EXISTS (SELECT 1 FROM utterance WHERE id = ?) AND EXISTS (SELECT 1 FROM system WHERE id = ?)`,
   );
-  const insert = db.transaction((rows: readonly ScoreCacheRow[]) => {
-    for (const r of rows)
+  const insert = db.transaction((rows: readonly ScoreCacheRow[], stored: readonly Buffer[]) => {
+    rows.forEach((r, k) =>
       put.run(
         r.systemId,
         r.utteranceId,
         signature,
         r.goldRev,
         r.outputRev,
-        r.value,
+        stored[k],
         r.utteranceId,
         r.systemId,
-      );
+      ),
+    );
   });
+  // Encoded before the write lock is taken, once per row (a row `tryWrite` could not write yet is not
+  // encoded again).
+  const encoded = new WeakMap<ScoreCacheRow, Buffer>();
+  const encode = (r: ScoreCacheRow): Buffer => {
+    let e = encoded.get(r);
+    if (!e) encoded.set(r, (e = encodeStoredJson(r.value)));
+    return e;
+  };
   // The write lock first, so a cache write never fails on a snapshot another writer moved past.
   const write = (rows: readonly ScoreCacheRow[]): void => {
-    if (rows.length > 0) insert.immediate(rows);
+    if (rows.length > 0) insert.immediate(rows, rows.map(encode));
   };
   return {
     write,

@@ -5,6 +5,7 @@ import { type SystemProfile, byName } from '../../core/scoring/coverage';
 import type { Db } from './openDatabase';
 import { immediateTransaction } from './writeTransaction';
 import { preparedOnce } from './statementCache';
+import { decodeStoredJson, encodeStoredJson } from './storedJson';
 
 /** A system as listed in the project. */
 export interface SystemInfo {
@@ -95,19 +96,20 @@ export function getSystem(db: Db, key: string | number): SystemInfo {
 }
 
 /**
- * A system's outputs ready to be written: each one's utterance id, its stored JSON and what it holds
- * (words, trees, entities, concepts, whether it has an N-best list; five numbers per output). Made before
- * the write lock is taken, and cheap to pass between threads (strings and numbers, no object per word).
+ * A system's outputs ready to be written: each one's utterance id, its stored value (its JSON encoded by
+ * storedJson.ts) and what it holds (words, trees, entities, concepts, whether it has an N-best list; five
+ * numbers per output). Made before the write lock is taken, and cheap to pass between threads (strings,
+ * bytes and numbers, no object per word).
  */
 export interface PreparedOutputs {
   ids: string[];
-  json: string[];
+  stored: Uint8Array[];
   counts: number[];
 }
 
 /** Prepares `outputs` for `writeSystemOutputs`; two outputs for one utterance are refused. */
 export function prepareOutputs(outputs: readonly SystemOutput[]): PreparedOutputs {
-  const prepared: PreparedOutputs = { ids: [], json: [], counts: [] };
+  const prepared: PreparedOutputs = { ids: [], stored: [], counts: [] };
   const seen = new Set<string>();
   for (const o of outputs) {
     if (seen.has(o.id))
@@ -115,7 +117,7 @@ export function prepareOutputs(outputs: readonly SystemOutput[]): PreparedOutput
     seen.add(o.id);
     const { id, ...rest } = o;
     prepared.ids.push(id);
-    prepared.json.push(JSON.stringify(rest));
+    prepared.stored.push(encodeStoredJson(JSON.stringify(rest)));
     prepared.counts.push(
       o.words?.length ?? 0,
       o.trees?.length ?? 0,
@@ -185,7 +187,7 @@ export function writeSystemOutputs(
       );
     }
     const ins = db.prepare('INSERT INTO system_output (system_id, utterance_id, output) VALUES (?, ?, ?)');
-    for (const k of keep) ins.run(id, outputs.ids[k], outputs.json[k]);
+    for (const k of keep) ins.run(id, outputs.ids[k], outputs.stored[k]);
     const uncovered = db
       .prepare(
         `SELECT u.id FROM utterance u
@@ -216,19 +218,20 @@ export function writeSystemOutputs(
 
 /** A system's output for one utterance, or null when it has none. */
 export function getSystemOutput(db: Db, systemId: number, utteranceId: string): SystemOutput | null {
-  const text = preparedOnce(
+  const stored = preparedOnce(
     db,
     'SELECT output FROM system_output WHERE system_id = ? AND utterance_id = ?',
     (st) => st.pluck(),
-  ).get(systemId, utteranceId) as string | undefined;
-  return text === undefined ? null : { id: utteranceId, ...(JSON.parse(text) as Omit<SystemOutput, 'id'>) };
+  ).get(systemId, utteranceId) as Uint8Array | undefined;
+  if (stored === undefined) return null;
+  return { id: utteranceId, ...(JSON.parse(decodeStoredJson(stored, db.name)) as Omit<SystemOutput, 'id'>) };
 }
 
 const profiles = new WeakMap<Db, Map<number, { rev: string; profile: SystemProfile }>>();
 
 /**
- * What a system outputs over the project (coverage.ts): the parts any of its outputs has. Read with
- * SQLite's JSON functions and kept per output revision, so it is read once per import.
+ * What a system outputs over the project (coverage.ts): the parts any of its outputs has. Read from every
+ * output and kept per output revision, so it is read once per import on each connection.
  */
 export function getSystemProfile(db: Db, systemId: number): SystemProfile {
   // The import time is part of the revision: a system deleted and another imported under its id (SQLite
@@ -241,28 +244,27 @@ export function getSystemProfile(db: Db, systemId: number): SystemProfile {
   if (!bySystem) profiles.set(db, (bySystem = new Map()));
   const known = bySystem.get(systemId);
   if (known && known.rev === rev) return known.profile;
-  const has = (path: string): string => `max(json_type(output, '${path}') IS NOT NULL)`;
-  const parts = db
-    .prepare(
-      `SELECT ${has('$.words')} AS words, ${has('$.concepts')} AS concepts, ${has('$.nbest')} AS nbest,
-              max(json_type(output, '$.entities') IS NOT NULL AND json_type(output, '$.words') IS NOT NULL)
-                AS entities
-         FROM system_output WHERE system_id = ?`,
-    )
-    .get(systemId) as Record<'words' | 'concepts' | 'nbest' | 'entities', number | null>;
-  const trees = db
-    .prepare(
-      `SELECT json_extract(t.value, '$.name') AS name, max(json_extract(t.value, '$.typed')) AS typed
-         FROM system_output o, json_each(o.output, '$.trees') t
-        WHERE o.system_id = ? GROUP BY 1`,
-    )
-    .all(systemId) as { name: string; typed: number }[];
+  // As SQLite's JSON functions read it from the text: a part counts when any output has its key, whatever
+  // its value; a tree name is typed when any of its trees says `typed: true`.
+  const parts = { words: false, concepts: false, entities: false, nbest: false };
+  const typedTrees = new Map<string, boolean>();
+  const outputs = preparedOnce(db, 'SELECT output FROM system_output WHERE system_id = ?', (st) =>
+    st.pluck(),
+  ).iterate(systemId) as IterableIterator<Uint8Array>;
+  for (const stored of outputs) {
+    const o = JSON.parse(decodeStoredJson(stored, db.name)) as Record<string, unknown>;
+    const words = Object.hasOwn(o, 'words');
+    parts.words ||= words;
+    parts.concepts ||= Object.hasOwn(o, 'concepts');
+    parts.nbest ||= Object.hasOwn(o, 'nbest');
+    parts.entities ||= words && Object.hasOwn(o, 'entities');
+    if (Array.isArray(o.trees))
+      for (const t of o.trees as { name: string; typed?: unknown }[])
+        typedTrees.set(t.name, typedTrees.get(t.name) === true || t.typed === true || t.typed === 1);
+  }
   const profile: SystemProfile = {
-    words: parts.words === 1,
-    concepts: parts.concepts === 1,
-    entities: parts.entities === 1,
-    nbest: parts.nbest === 1,
-    trees: trees.map((t) => ({ name: t.name, typed: t.typed === 1 })).sort(byName),
+    ...parts,
+    trees: [...typedTrees].map(([name, typed]) => ({ name, typed })).sort(byName),
   };
   bySystem.set(systemId, { rev, profile });
   return profile;

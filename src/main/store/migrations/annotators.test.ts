@@ -1,7 +1,12 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BEFORE_ANNOTATORS_SQL, copyDemo, tempDir } from '../../../../test/helpers/tempProject';
+import {
+  BEFORE_ANNOTATORS_SQL,
+  copyDemo,
+  takeBackCompactOutputs,
+  tempDir,
+} from '../../../../test/helpers/tempProject';
 import { addAnnotator, assign, layersOf, readLayer } from '../annotatorStore';
 import { readGold } from '../goldStore';
 import { ProjectStore } from '../projectStore';
@@ -36,10 +41,12 @@ describe('migration 0005: annotators', () => {
   it('keeps a current project’s gold as the adjudicated layer and its history, and an edit still undoes', () => {
     const file = copyDemo(path.join(tmp.dir, 'demo'));
     // The bundled demo is kept at the current version (opening it once makes sure): take it back to version
-    // 4, the version before the annotators (the tables and the history column of migration 0005 taken out).
+    // 4, the version before the annotators (the tables and the history column of migration 0005 taken out,
+    // and migration 0006's tables as version 5 had them).
     ProjectStore.open(file).close();
     const raw = new Database(file);
-    expect(raw.pragma('user_version', { simple: true }), 'take later migrations back here too').toBe(5);
+    expect(raw.pragma('user_version', { simple: true }), 'take later migrations back here too').toBe(6);
+    takeBackCompactOutputs(raw);
     raw.exec(BEFORE_ANNOTATORS_SQL);
     raw.pragma('user_version = 4');
     expect(raw.prepare('SELECT count(*) FROM gold_tree').pluck().get()).toBeGreaterThan(0);
