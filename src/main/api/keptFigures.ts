@@ -3,7 +3,8 @@
 // score and resampling each figure again. The state is what the score cache's validity rests on: the
 // scoring signature (settings and the shape of the scores), the coverage, every utterance's gold revision in
 // project order, and the system's output revision. Kept in the app process for as long as the project is
-// open.
+// open. The analyses made from the same state (the dashboard's plots, N-best breakdowns and ASR analysis,
+// the perturbation curves of the gold) are kept the same way, so a page loaded again does not make them anew.
 import { createHash } from 'node:crypto';
 import type { CorpusReport } from '../../core/api/contract';
 import type { Coverage } from '../../core/scoring/corpusScores';
@@ -18,6 +19,11 @@ type Figures = CorpusReport[number]['figures'];
 const KEPT = 64;
 
 const kept = new WeakMap<ProjectStore, Map<string, Figures>>();
+
+/** Analyses kept at most per kind: a few states' worth (an edit and its undo). */
+const KEPT_ANALYSES = 4;
+
+const keptByKind = new WeakMap<ProjectStore, Map<string, Map<string, unknown>>>();
 
 /**
  * What the figures of the open project rest on, but for the system: its scoring signature, the coverage
@@ -59,4 +65,40 @@ export function keepFigures(project: ProjectStore, key: string, figures: Figures
     if (map.size <= KEPT) break;
     map.delete(k);
   }
+}
+
+/**
+ * The key of an analysis of `systemIds` (in this order) in `state` (`figuresState`): the state and each
+ * system's outputs' revision and import as they are now, taken before the analysis is made.
+ */
+export function analysisKey(project: ProjectStore, state: string, systemIds: readonly number[]): string {
+  const hash = createHash('sha256');
+  for (const id of systemIds) hash.update(`${figuresKey(project, state, id)}\u0001`);
+  return hash.digest('base64url');
+}
+
+/** The analysis of `kind` kept under `key`, or null; `kind` names the type its values have. */
+export function keptAnalysis<T>(project: ProjectStore, kind: AnalysisKind<T>, key: string): T | null {
+  return (keptByKind.get(project)?.get(kind.name)?.get(key) as T | undefined) ?? null;
+}
+
+/** Keeps an analysis of `kind` under `key`, with the few most recently kept others of its kind. */
+export function keepAnalysis<T>(project: ProjectStore, kind: AnalysisKind<T>, key: string, value: T): void {
+  let kinds = keptByKind.get(project);
+  if (!kinds) keptByKind.set(project, (kinds = new Map()));
+  let map = kinds.get(kind.name);
+  if (!map) kinds.set(kind.name, (map = new Map()));
+  map.delete(key);
+  map.set(key, value);
+  for (const k of map.keys()) {
+    if (map.size <= KEPT_ANALYSES) break;
+    map.delete(k);
+  }
+}
+
+/** A kind of kept analysis: its name, and (as a type only) what its values are. */
+export interface AnalysisKind<T> {
+  readonly name: string;
+  /** Never set: carries `T`, so a kind's values are read back with the type they were kept with. */
+  readonly type?: T;
 }

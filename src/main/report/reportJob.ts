@@ -1,6 +1,9 @@
 // The report methods as jobs: the scores come from `scoreProject` (what the cache lacks is scored in the
 // scoring worker threads) and are handed, as the cache's JSON, to a report worker thread that builds the
-// model and renders the plots or the report text, so the app process keeps answering other calls meanwhile. PDF is printed here from the worker's HTML (printing needs Electron).
+// model and renders the plots or the report text, so the app process keeps answering other calls meanwhile.
+// PDF is printed here from the worker's HTML (printing needs Electron). What the state of the figures
+// determines is kept (api/keptFigures.ts): systems' corpus figures, the gold's perturbation curves and the
+// dashboard's plots, so asking again for the same plots reads nothing and resamples nothing.
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../workerEntry';
 import { workerError } from '../workerFailure';
@@ -11,6 +14,18 @@ import type { ProjectStore } from '../store/projectStore';
 import { selectSystems } from './collectReport';
 import { type PrintToPdf, type TextFormat, assertCanPrint, reportFile } from './exportReport';
 import type { ReportResult, ReportTask, ReportWorkerMessage } from './reportWorkerProtocol';
+import type { PerturbationCurve, ReportFigure } from '../../core/api/reportModel';
+import { coverageOf } from '../../core/scoring/corpusScores';
+import {
+  type AnalysisKind,
+  analysisKey,
+  figuresKey,
+  figuresState,
+  keepAnalysis,
+  keepFigures,
+  keptAnalysis,
+  keptFigures,
+} from '../api/keptFigures';
 
 /**
  * Runs `task` in a report worker thread; `onProgress` hears its phases. The worker ends with its answer.
@@ -40,6 +55,11 @@ export async function runReportWorker(
   }
 }
 
+/** The dashboard's plots, N-best breakdowns and ASR analysis, kept per state of the systems' figures. */
+const PLOTS: AnalysisKind<DashboardReport> = { name: 'plots' };
+/** The gold's perturbation curves, kept per state of the figures (they change with the gold alone). */
+const PERTURBATION: AnalysisKind<PerturbationCurve[]> = { name: 'perturbation' };
+
 /** What a report job makes: the dashboard's plots and N-best breakdowns, or the report as a file in a format. */
 export type ReportOutput = 'plots' | TextFormat | 'pdf';
 
@@ -67,6 +87,23 @@ export function startReportJob(
   return jobs.start(
     kind,
     async (progress, _publish, signal): Promise<DashboardReport | ReportFile> => {
+      // What the figures rest on, taken before anything is read: what is kept for it is used as it is.
+      const state = figuresState(project, coverageOf(project.scoringSettings().settings));
+      const ids = systems.map((s) => s.id);
+      const plotsKey = analysisKey(project, state, ids);
+      if (output === 'plots') {
+        const known = keptAnalysis(project, PLOTS, plotsKey);
+        if (known) {
+          progress(1, 1, 'done');
+          return known;
+        }
+      }
+      const figureKeys = new Map(ids.map((id) => [id, figuresKey(project, state, id)]));
+      const figures = ids.flatMap((id): [number, ReportFigure[]][] => {
+        const known = keptFigures(project, figureKeys.get(id)!);
+        return known ? [[id, known]] : [];
+      });
+      const perturbation = keptAnalysis(project, PERTURBATION, state);
       // Left as JSON: this thread only reads them from the cache and passes them on, the worker parses them.
       const scores = await scoreProjectJson(project, {
         systemIds: systems.map((s) => s.id),
@@ -84,11 +121,19 @@ export function startReportJob(
           project: name,
           systems,
           output: output === 'pdf' ? 'html' : output,
+          ...(figures.length > 0 ? { figures } : {}),
+          ...(perturbation ? { perturbation } : {}),
         },
         progress,
         signal,
       );
-      if (result.type === 'plots') return { plots: result.plots, nbest: result.nbest, asr: result.asr };
+      if (result.type === 'plots') {
+        for (const [id, f] of result.figures) keepFigures(project, figureKeys.get(id)!, f);
+        keepAnalysis(project, PERTURBATION, state, result.perturbation);
+        const plots: DashboardReport = { plots: result.plots, nbest: result.nbest, asr: result.asr };
+        keepAnalysis(project, PLOTS, plotsKey, plots);
+        return plots;
+      }
       return reportFile(name, output as TextFormat | 'pdf', result.text, printToPdf);
     },
     key,

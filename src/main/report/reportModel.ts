@@ -12,7 +12,7 @@ import { utteranceMetricList } from '../../core/scoring/utteranceMetrics';
 import { SIEVE_VERSION } from '../../core/version';
 import type { ReportFigure, ReportInterval, ReportModel, ReportPaired } from '../../core/api/reportModel';
 import { nbestBreakdown } from './nbestBreakdown';
-import { perturbationCurves } from './perturbationCurve';
+import { type PerturbationCurve, perturbationCurves } from './perturbationCurve';
 import { colourBySystem, plotData } from './plotData';
 
 /** What a report is made from: the project's gold and each selected system's scores and N-best lists. */
@@ -42,6 +42,15 @@ export interface ReportOptions {
   perturbationRepetitions?: number;
   /** Which utterances corpus figures combine (default `all`: no output is an empty hypothesis). */
   coverage?: Coverage;
+  /**
+   * Systems' corpus figures already computed from the same scores with these options (kept by the app),
+   * by system id: used as they are instead of being resampled again.
+   */
+  figures?: ReadonlyMap<number, readonly ReportFigure[]>;
+  /** The perturbation curves already computed from the same gold (kept by the app). */
+  perturbation?: readonly PerturbationCurve[];
+  /** False: no paired comparisons (the dashboard's plots do not show them); default true. */
+  comparisons?: boolean;
 }
 
 /** The report's types, defined once by their schema in core. */
@@ -64,12 +73,14 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Re
   const systems = input.systems.map((s) => ({
     systemId: s.systemId,
     name: s.name,
-    figures: corpusScores([...s.scores.values()], boot).map((f): ReportFigure => ({
-      ...f,
-      value: fin(f.value),
-      lo: fin(f.lo),
-      hi: fin(f.hi),
-    })),
+    figures:
+      options.figures?.get(s.systemId)?.slice() ??
+      corpusScores([...s.scores.values()], boot).map((f): ReportFigure => ({
+        ...f,
+        value: fin(f.value),
+        lo: fin(f.lo),
+        hi: fin(f.hi),
+      })),
   }));
   const metrics: string[] = [];
   const signatures: ReportModel['signatures'] = [];
@@ -80,8 +91,9 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Re
         signatures.push({ metric: f.metric, signature: f.signature, bootstrap: f.bootstrap });
       }
   const comparisons: ReportModel['comparisons'] = [];
-  for (let i = 0; i < input.systems.length; i++)
-    for (let j = i + 1; j < input.systems.length; j++) {
+  const compared = options.comparisons === false ? 0 : input.systems.length;
+  for (let i = 0; i < compared; i++)
+    for (let j = i + 1; j < compared; j++) {
       const a = input.systems[i]!;
       const b = input.systems[j]!;
       const figures = compareSystems(a.scores, b.scores, { ...boot, trials: options.trials }).map(
@@ -121,9 +133,11 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Re
     utteranceMetrics: [...utteranceSignatures].map(([metric, signature]) => ({ metric, signature })),
     utterances,
     nbest: input.systems.map((s) => nbestBreakdown(s.name, s.nbest, gold)),
-    perturbation: perturbationCurves(input.utterances, {
-      repetitions: options.perturbationRepetitions,
-    }),
+    perturbation:
+      options.perturbation?.slice() ??
+      perturbationCurves(input.utterances, {
+        repetitions: options.perturbationRepetitions,
+      }),
     asr: asrReport(input),
     plots: [],
     agreement: input.agreement ?? null,

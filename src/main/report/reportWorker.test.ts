@@ -84,6 +84,9 @@ describe('report worker', () => {
         plots: await renderPlots(model.plots),
         nbest: model.nbest,
         asr: model.asr,
+        // What the plots were made from, for the app to keep.
+        figures: model.systems.map((s) => [s.systemId, s.figures]),
+        perturbation: model.perturbation,
       });
       expect((plots as { plots: unknown[] }).plots.length).toBeGreaterThan(5);
     } finally {

@@ -34,14 +34,27 @@ async function run(): Promise<void> {
       return { ...read, agreement };
     })();
     post({ type: 'progress', phase: 'building', done: 0, total: 0 });
-    const model = buildReport(input, { coverage: coverageOf(task.settings) });
+    const model = buildReport(input, {
+      coverage: coverageOf(task.settings),
+      ...(task.figures ? { figures: new Map(task.figures) } : {}),
+      ...(task.perturbation ? { perturbation: task.perturbation } : {}),
+      // The dashboard shows no paired comparisons: the plots skip their resampling.
+      comparisons: task.output !== 'plots',
+    });
     if (task.output === 'plots') {
       const plots = [];
       for (const [k, p] of model.plots.entries()) {
         post({ type: 'progress', phase: 'plots', done: k, total: model.plots.length });
         plots.push(await renderPlot(p));
       }
-      post({ type: 'plots', plots, nbest: model.nbest, asr: model.asr });
+      post({
+        type: 'plots',
+        plots,
+        nbest: model.nbest,
+        asr: model.asr,
+        figures: model.systems.map((s) => [s.systemId, s.figures]),
+        perturbation: model.perturbation,
+      });
     } else {
       post({ type: 'progress', phase: 'writing', done: 0, total: 0 });
       post({ type: 'text', text: await reportText(model, task.output) });

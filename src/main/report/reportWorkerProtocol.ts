@@ -2,6 +2,7 @@
 // progress, and its one answer (the plots, the report text, or the error).
 import type { AsrReport } from '../../core/asr/asrReport';
 import type { NbestBreakdown, PlotSvg, ScoringSettings } from '../../core/api/contract';
+import type { PerturbationCurve, ReportFigure } from '../../core/api/reportModel';
 import type { ProjectScoresJson } from '../scoring/projectScores';
 import type { WorkerFailure } from '../workerFailure';
 import type { TextFormat } from './exportReport';
@@ -20,11 +21,23 @@ export interface ReportTask {
   systems: { id: number; name: string }[];
   /** The plots as SVG (with the N-best breakdowns), or the whole report as text in a format. */
   output: 'plots' | TextFormat;
+  /** Systems' corpus figures the app keeps for these scores, used instead of being computed again. */
+  figures?: [systemId: number, figures: ReportFigure[]][];
+  /** The perturbation curves the app keeps for this gold, used instead of being computed again. */
+  perturbation?: PerturbationCurve[];
 }
 
 /** The worker's answer. */
 export type ReportResult =
-  | { type: 'plots'; plots: PlotSvg[]; nbest: NbestBreakdown[]; asr: AsrReport }
+  | {
+      type: 'plots';
+      plots: PlotSvg[];
+      nbest: NbestBreakdown[];
+      asr: AsrReport;
+      /** The corpus figures and perturbation curves the plots were made from, for the app to keep. */
+      figures: [systemId: number, figures: ReportFigure[]][];
+      perturbation: PerturbationCurve[];
+    }
   | { type: 'text'; text: string };
 
 /** A message from the worker: progress, then one answer or a failure. */
