@@ -3,7 +3,7 @@
 import type { ReportFile } from '../../core/api/contract';
 import { AppError } from '../../core/errors';
 import { csvReport } from './csvReport';
-import { htmlReport } from './htmlReport';
+import { type HtmlReportOptions, htmlReport } from './htmlReport';
 import { markdownReport } from './markdownReport';
 import type { ReportModel } from './reportModel';
 import { renderPlots } from './renderPlots';
@@ -17,13 +17,17 @@ export type TextFormat = (typeof TEXT_FORMATS)[number];
 /** Prints an HTML document to PDF (the Electron side supplies it). */
 export type PrintToPdf = (html: string) => Promise<Uint8Array>;
 
-/** The report as text in one format (plots are rendered for HTML only). */
-export async function reportText(model: ReportModel, format: TextFormat): Promise<string> {
+/** The report as text in one format (plots are rendered for HTML only; `html`: how HTML is written). */
+export async function reportText(
+  model: ReportModel,
+  format: TextFormat,
+  html: HtmlReportOptions = {},
+): Promise<string> {
   if (format === 'json') return `${JSON.stringify(model)}\n`;
   if (format === 'csv') return csvReport(model);
   if (format === 'md') return markdownReport(model);
   const agreement = model.agreement ? await renderPlots(agreementPlots(model.agreement)) : [];
-  return htmlReport(model, await renderPlots(model.plots), agreement);
+  return htmlReport(model, await renderPlots(model.plots), agreement, html);
 }
 
 const MIME: Record<TextFormat | 'pdf', string> = {

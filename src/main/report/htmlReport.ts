@@ -188,20 +188,83 @@ function nbestSection(model: ReportModel): string {
   );
 }
 
-function appendixSection(model: ReportModel): string {
+/**
+ * Above this many utterances a system's appendix table is abridged to its `APPENDIX_SHOWN` worst and best
+ * utterances: a table of tens of thousands of rows makes the file heavy and slow to open, and nobody
+ * reads it in a browser; every row stays in the CSV and JSON reports.
+ */
+export const APPENDIX_LIMIT = 2000;
+
+/** How many worst and how many best utterances an abridged appendix table shows. */
+export const APPENDIX_SHOWN = 25;
+
+type AppendixRow = ReportModel['utterances'][number]['rows'][number];
+
+/** Whether the HTML of `model` abridges some system's appendix table (more than `APPENDIX_LIMIT` rows). */
+export function appendixAbridged(model: ReportModel): boolean {
+  return model.utterances.some((s) => s.rows.length > APPENDIX_LIMIT);
+}
+
+function appendixTable(present: readonly string[], rows: readonly AppendixRow[]): string {
+  const body = rows.map(
+    (r) =>
+      `<tr><th scope="row">${e(r.utteranceId)}</th>${present
+        .map((m) => (m in r.metrics ? `<td>${pct(r.metrics[m]!)}</td>` : '<td></td>'))
+        .join('')}</tr>`,
+  );
+  return (
+    `<div class="wide"><table><thead><tr><th scope="col">Utterance</th>` +
+    `${present.map((m) => `<th scope="col">${e(m)}</th>`).join('')}</tr></thead><tbody>${body.join('')}</tbody></table></div>`
+  );
+}
+
+/**
+ * A system's abridged appendix: its `APPENDIX_SHOWN` worst and best utterances by the first per-utterance
+ * metric it has defined values of (WER where there are words), ties in project order, with the counts.
+ */
+function abridgedAppendix(
+  name: string,
+  present: readonly string[],
+  rows: readonly AppendixRow[],
+  where: string,
+): string {
+  const metric = present.find((m) => rows.some((r) => r.metrics[m] !== null && r.metrics[m] !== undefined));
+  const n = rows.length.toLocaleString('en-US');
+  const head = `<h3>${e(name)}</h3>`;
+  if (metric === undefined)
+    return `${head}<p class="muted">${n} utterances, none with a defined figure: every row is in ${where}.</p>`;
+  const ranked = rows
+    .map((r, i) => ({ r, i, v: r.metrics[metric] }))
+    .filter((x): x is { r: AppendixRow; i: number; v: number } => typeof x.v === 'number');
+  const worstFirst = lowerIsBetter(metric) ? -1 : 1;
+  const byWorst = [...ranked].sort((a, b) => worstFirst * (a.v - b.v) || a.i - b.i);
+  const byBest = [...ranked].sort((a, b) => -worstFirst * (a.v - b.v) || a.i - b.i);
+  const k = Math.min(APPENDIX_SHOWN, Math.ceil(ranked.length / 2));
+  const undefinedCount = rows.length - ranked.length;
+  return (
+    `${head}<p class="muted">${n} utterances; shown: the ${k} with the worst ${e(metric)} and the ${k} with the best` +
+    `${undefinedCount > 0 ? ` (${undefinedCount.toLocaleString('en-US')} with ${e(metric)} undefined are not ranked)` : ''}; every row is in ${where}.</p>` +
+    `<h4>Worst ${k} by ${e(metric)}</h4>${appendixTable(
+      present,
+      byWorst.slice(0, k).map((x) => x.r),
+    )}` +
+    `<h4>Best ${k} by ${e(metric)}</h4>${appendixTable(
+      present,
+      byBest.slice(0, k).map((x) => x.r),
+    )}`
+  );
+}
+
+function appendixSection(model: ReportModel, fullTable?: string): string {
   const metrics = model.utteranceMetrics.map((m) => m.metric);
+  const where = fullTable
+    ? `<code>${e(fullTable)}</code>, written beside this file`
+    : 'the CSV and JSON reports (export the report as CSV or JSON, or <code>sieve report --format csv</code>)';
+  const abridged = appendixAbridged(model);
   const parts = model.utterances.map((s) => {
     const present = metrics.filter((m) => s.rows.some((r) => m in r.metrics));
-    const rows = s.rows.map(
-      (r) =>
-        `<tr><th scope="row">${e(r.utteranceId)}</th>${present
-          .map((m) => (m in r.metrics ? `<td>${pct(r.metrics[m]!)}</td>` : '<td></td>'))
-          .join('')}</tr>`,
-    );
-    return (
-      `<h3>${e(s.name)}</h3><div class="wide"><table><thead><tr><th scope="col">Utterance</th>` +
-      `${present.map((m) => `<th scope="col">${e(m)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
-    );
+    if (s.rows.length > APPENDIX_LIMIT) return abridgedAppendix(s.name, present, s.rows, where);
+    return `<h3>${e(s.name)}</h3>${appendixTable(present, s.rows)}`;
   });
   const sigs = model.utteranceMetrics
     .map((m) => `<li>${e(m.metric)}: <code>${e(m.signature)}</code></li>`)
@@ -209,8 +272,20 @@ function appendixSection(model: ReportModel): string {
   return (
     `<section id="utterances"><h2>Appendix: figures per utterance</h2>` +
     `<p>In %; ${UNDEFINED} where the figure is undefined (e.g. no reference words, or ParsEval over words that differ); empty where the utterance has no gold for it. An utterance without the system's output is scored as an empty hypothesis.</p>` +
+    (abridged
+      ? `<p>Above ${APPENDIX_LIMIT.toLocaleString('en-US')} utterances a system's table shows its ${APPENDIX_SHOWN} worst and ${APPENDIX_SHOWN} best utterances only; every utterance's figures are in ${where}.</p>`
+      : '') +
     `${parts.join('')}<ul>${sigs}</ul></section>`
   );
+}
+
+/** How an HTML report is written beyond its model and plots. */
+export interface HtmlReportOptions {
+  /**
+   * The name of the file written beside the HTML that holds every utterance's figures, named by an
+   * abridged appendix; without it, the appendix points to the CSV and JSON exports.
+   */
+  fullTable?: string;
 }
 
 /** The whole report as one HTML document (`agreementPlots`: the agreement section's histograms). */
@@ -218,6 +293,7 @@ export function htmlReport(
   model: ReportModel,
   plots: readonly PlotSvg[],
   agreementPlots: readonly PlotSvg[] = [],
+  options: HtmlReportOptions = {},
 ): string {
   const title = `${model.project}: evaluation report`;
   return [
@@ -235,7 +311,7 @@ export function htmlReport(
     asrHtml(model.asr),
     nbestSection(model),
     agreementHtml(model.agreement, agreementPlots),
-    appendixSection(model),
+    appendixSection(model, options.fullTable),
     '</main></body></html>',
     '',
   ].join('\n');

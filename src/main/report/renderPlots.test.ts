@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlotData } from './plotData';
-import { addTitles, renderPlot } from './renderPlots';
+import { DENSE_POINTS, addTitles, drawnAsDensity, renderPlot } from './renderPlots';
 
 const scatter = (rows: PlotData['rows']): PlotData => ({
   id: 't',
@@ -50,6 +50,26 @@ describe('addTitles', () => {
     expect(addTitles(svg)).toBe(
       '<g role="graphics-symbol" aria-label="axis"><path aria-label="a: 1" role="graphics-symbol" d="M0"><title>a: 1</title></path>' +
         '<path d="M1"/></g>',
+    );
+  });
+});
+
+describe('dense scatter plots', () => {
+  it('are drawn as density above DENSE_POINTS points: a panel per system, counts per cell, said in legend and caption', async () => {
+    const rows: PlotData['rows'] = [];
+    for (const system of ['a', 'b'])
+      for (let i = 0; i <= DENSE_POINTS / 2; i++) rows.push({ system, x: (i % 10) / 10, y: (i % 7) / 7 });
+    const plot = { ...scatter(rows), colours: { domain: ['a', 'b'], range: ['#111111', '#222222'] } };
+    expect(drawnAsDensity(plot)).toBe(true);
+    expect(drawnAsDensity(scatter(rows.slice(0, DENSE_POINTS)))).toBe(false);
+    const { svg, caption } = await renderPlot(plot);
+    expect(svg).not.toContain('aria-roledescription="point"');
+    expect(svg).toContain('Points per cell (density)');
+    // Every point is counted in some cell: the cells' counts add up to the points.
+    const counts = [...svg.matchAll(/<title>[^<]*points: (\d+)<\/title>/g)].map((m) => Number(m[1]));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(rows.length);
+    expect(caption).toBe(
+      `C Drawn as density: the 2,002 points would cover each other, so each panel (one per system) shades the cells of a grid of at most 40 × 40 by how many points fall in them (log scale; a cell's title gives its count).`,
     );
   });
 });

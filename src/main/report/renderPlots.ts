@@ -9,6 +9,70 @@ import type { PlotData } from './plotData';
 const WIDTH = 420;
 const HEIGHT = 260;
 
+/**
+ * Above this many points a scatter plot is drawn as density: at 420 × 260 px, points of 8 px start to
+ * cover each other well before this, and tens of thousands of marks make the SVG heavy to build and open.
+ */
+export const DENSE_POINTS = 2000;
+
+/** Cells per axis of a density plot's grid (at most: Vega-Lite picks round bin edges). */
+const DENSITY_BINS = 40;
+
+/** Whether `plot` is drawn as density (a scatter plot with more than `DENSE_POINTS` points). */
+export function drawnAsDensity(plot: PlotData): boolean {
+  return plot.kind === 'scatter' && plot.rows.length > DENSE_POINTS;
+}
+
+/** What a density plot's caption adds: how it is drawn. */
+function densityNote(plot: PlotData): string {
+  return (
+    ` Drawn as density: the ${plot.rows.length.toLocaleString('en-US')} points would cover each other, so each` +
+    ` panel (one per ${plot.group}) shades the cells of a grid of at most ${DENSITY_BINS} × ${DENSITY_BINS}` +
+    ` by how many points fall in them (log scale; a cell's title gives its count).`
+  );
+}
+
+/** The Vega-Lite specification of a dense scatter plot: per group, the count of points per grid cell. */
+function densitySpec(plot: PlotData, base: Record<string, unknown>): TopLevelSpec {
+  const bin = { maxbins: DENSITY_BINS };
+  // Bin edges as ticks would crowd the axis: a few labels, the grid's edges as ticks.
+  const axis = { labelOverlap: 'greedy', format: '.2f', tickCount: 5 };
+  const groups = plot.colours?.domain.filter((g) => plot.rows.some((r) => String(r[plot.group]) === g));
+  return {
+    ...base,
+    data: { values: plot.rows },
+    columns: 2,
+    facet: {
+      field: plot.group,
+      type: 'nominal',
+      title: null,
+      sort: groups ?? 'ascending',
+      header: { labelFontSize: 12 },
+    },
+    spec: {
+      width: 200,
+      height: 160,
+      mark: { type: 'rect', tooltip: false },
+      encoding: {
+        x: { field: plot.x.field, type: 'quantitative', bin, title: plot.x.title, axis },
+        y: { field: plot.y.field, type: 'quantitative', bin, title: plot.y.title, axis },
+        color: {
+          aggregate: 'count',
+          type: 'quantitative',
+          title: 'Points per cell (density)',
+          scale: { type: 'log', scheme: 'blues' },
+          legend: { orient: 'bottom', direction: 'horizontal', gradientLength: 200, titleLimit: 400 },
+        },
+        tooltip: [
+          { field: plot.x.field, type: 'quantitative', bin, title: plot.x.title, format: '.3f' },
+          { field: plot.y.field, type: 'quantitative', bin, title: plot.y.title, format: '.3f' },
+          { aggregate: 'count', type: 'quantitative', title: 'points' },
+        ],
+      },
+    },
+  } as TopLevelSpec;
+}
+
 function field(plot: PlotData, name: string): Record<string, unknown> {
   const quantitative = plot.rows.length > 0 && typeof plot.rows[0]![name] === 'number';
   const title =
@@ -35,6 +99,7 @@ export function plotSpec(plot: PlotData): TopLevelSpec {
       legend: { labelLimit: 320 },
     },
   } as const;
+  if (drawnAsDensity(plot)) return densitySpec(plot, base);
   if (plot.rows.length === 0)
     return {
       ...base,
@@ -132,7 +197,8 @@ export async function renderPlot(plot: PlotData): Promise<PlotSvg> {
   const view = new vega.View(vega.parse(vl.compile(plotSpec(plot)).spec), { renderer: 'none' });
   try {
     const svg = addTitles(await view.toSVG());
-    return { id: plot.id, title: plot.title, caption: plot.caption, svg, empty: plot.rows.length === 0 };
+    const caption = drawnAsDensity(plot) ? `${plot.caption}${densityNote(plot)}` : plot.caption;
+    return { id: plot.id, title: plot.title, caption, svg, empty: plot.rows.length === 0 };
   } finally {
     view.finalize();
   }

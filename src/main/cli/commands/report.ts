@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { collectReportInput } from '../../report/collectReport';
+import { csvReport } from '../../report/csvReport';
 import { TEXT_FORMATS, type TextFormat, reportText } from '../../report/exportReport';
+import { appendixAbridged } from '../../report/htmlReport';
 import { buildReport } from '../../report/reportModel';
 import { goldNoteLines } from '../goldNotes';
 import { scoreProject } from '../../scoring/scoreProject';
@@ -24,6 +26,12 @@ function formatOf(format: string | undefined, out: string | undefined): TextForm
   if (format !== undefined) return format;
   if (out !== undefined) return EXTENSIONS[path.extname(out).toLowerCase()] ?? path.extname(out);
   return 'md';
+}
+
+/** The CSV report beside HTML report `out`: its name with `.csv` for its extension. */
+function besideName(out: string): string {
+  const ext = path.extname(out);
+  return ext && ext.toLowerCase() !== '.csv' ? `${out.slice(0, -ext.length)}.csv` : `${out}.csv`;
 }
 
 /** Progress on stderr, redrawn in place, only where someone watches it (a terminal). */
@@ -113,12 +121,21 @@ export const report: Command = {
       const model = buildReport(collectReportInput(store, systems, scores), {
         coverage: coverageOf({ onlyCovered }),
       });
-      const text = await reportText(model, format);
+      // An HTML report whose appendix is abridged (a large project) has every utterance's figures in the
+      // CSV report written beside it, and names it.
+      const beside =
+        format === 'html' && values.out !== undefined && appendixAbridged(model)
+          ? besideName(values.out)
+          : undefined;
+      const text = await reportText(model, format, beside ? { fullTable: path.basename(beside) } : {});
       say('');
       if (values.out !== undefined) {
         const file = path.resolve(io.cwd, values.out);
         fs.writeFileSync(file, text);
-        io.err(`sieve report: wrote ${values.out}\n`);
+        if (beside) {
+          fs.writeFileSync(path.resolve(io.cwd, beside), csvReport(model));
+          io.err(`sieve report: wrote ${values.out} and, with every utterance's figures, ${beside}\n`);
+        } else io.err(`sieve report: wrote ${values.out}\n`);
       } else io.out(text);
       return 0;
     } finally {
