@@ -97,6 +97,10 @@ test('the team section adds an annotator, assigns with a preview, turns blind an
     '5 of 12 utt.',
   );
   await expect(team.getByTestId('team-summary')).toContainText('blind annotation on');
+  await expect(page.getByTestId('adjudication-progress')).toContainText(
+    '5 with any annotator layer, 2 annotators',
+    { timeout: 60_000 },
+  );
 
   // A name the API refuses is explained under the field, and nothing is stored.
   const name = team.getByRole('textbox', { name: 'New annotator' });
@@ -160,6 +164,11 @@ test('the team section adds an annotator, assigns with a preview, turns blind an
   expect(new Set(layers.map((l) => l.key))).toEqual(new Set(assignmentRows()));
   await expect(annotators.locator('tr[data-annotator="ana"] [data-figure="assigned"]')).toHaveText(
     '4 of 12 utt.',
+  );
+  // The agreement section is computed again: every utterance now has a layer, of three annotators.
+  await expect(page.getByTestId('adjudication-progress')).toContainText(
+    '12 with any annotator layer, 3 annotators',
+    { timeout: 60_000 },
   );
   // Nothing is left to assign by the same rule.
   await expect(preview).toContainText(', 0 of them new, making 0 new layers');

@@ -8,7 +8,7 @@ import {
 } from '../../../core/api/agreementModel';
 import { AgreementView, type JobStatus } from '../../../core/api/contract';
 import { call } from '../bridge';
-import { hidesOthers, useActingAs } from '../team/actingAs';
+import { hidesOthers, useActingAs, useTeamChanges } from '../team/actingAs';
 import { Plot } from './DashboardPlots';
 import { useJob } from './useJob';
 
@@ -112,9 +112,11 @@ export function AgreementSection({ onOpen }: { onOpen(id: string): void }) {
     () => void follow(call('agreement:corpus', as !== null ? { as } : {})),
     [follow, as],
   );
+  // Utterances assigned on the project page have new layers: the agreement is computed again.
+  const assignments = useTeamChanges('assignments');
   useEffect(() => {
     if (!hidden) start();
-  }, [start, hidden]);
+  }, [start, hidden, assignments]);
   if (hidden) return null;
   const problem = error ?? failure;
   if (!view) {

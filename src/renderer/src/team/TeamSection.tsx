@@ -3,7 +3,7 @@ import type { AnnotatorList, TeamSettings } from '../../../core/api/annotators';
 import type { ApiErrorShape } from '../../../core/errors';
 import { ErrorNote } from '../components/ErrorNote';
 import { ApiCallError, call } from '../bridge';
-import { announceTeamChange } from './actingAs';
+import { announceTeamChange, type TeamChange } from './actingAs';
 import { AddAnnotator } from './AddAnnotator';
 import { AnnotatorTable } from './AnnotatorTable';
 import { AssignForm } from './AssignForm';
@@ -52,9 +52,9 @@ export function TeamSection({
       live = false;
     };
   }, [version]);
-  const changed = useCallback(() => {
+  const changed = useCallback((change: TeamChange = 'team') => {
     setVersion((n) => n + 1);
-    announceTeamChange();
+    announceTeamChange(change);
   }, []);
   const setSettings = useCallback(
     (change: Partial<TeamSettings>) => {
@@ -98,7 +98,7 @@ export function TeamSection({
               names={team.annotators.map((a) => a.name)}
               onAdded={(name) => {
                 setSaid(`Added ${name}.`);
-                changed();
+                changed('team');
               }}
             />
           </div>
@@ -114,7 +114,7 @@ export function TeamSection({
               filter={filter}
               selectedId={selectedId}
               version={version}
-              onAssigned={changed}
+              onAssigned={() => changed('assignments')}
             />
           </div>
         </div>

@@ -36,15 +36,33 @@ export function hidesOthers(acting: ActingAs): boolean {
   return acting.annotator !== null && acting.blind;
 }
 
+/** What a change of the team touched: the annotators or settings only, or the assignments (and so layers). */
+export type TeamChange = 'team' | 'assignments';
+
 /** The readers of the team that read it again when the studio changes it (see `announceTeamChange`). */
-const teamReaders = new Set<() => void>();
+const teamReaders = new Set<(change: TeamChange) => void>();
 
 /**
- * Tells the readers of the team (the "acting as" choice and its counts) that the project page's team
- * section changed the annotators, the settings or the assignments, so they read the team again.
+ * Tells the readers of the team (the "acting as" choice and its counts, the agreement section after an
+ * assignment) that the project page's team section changed it, so they read it again.
  */
-export function announceTeamChange(): void {
-  for (const read of teamReaders) read();
+export function announceTeamChange(change: TeamChange): void {
+  for (const read of teamReaders) read(change);
+}
+
+/** A number that changes after each change of the team of kind `kind` made in the studio. */
+export function useTeamChanges(kind: TeamChange): number {
+  const [changes, setChanges] = useState(0);
+  useEffect(() => {
+    const read = (change: TeamChange): void => {
+      if (change === kind) setChanges((n) => n + 1);
+    };
+    teamReaders.add(read);
+    return () => {
+      teamReaders.delete(read);
+    };
+  }, [kind]);
+  return changes;
 }
 
 /** The stored choice's key: one per project file. */
