@@ -9,6 +9,7 @@
 import os from 'node:os';
 import { AppError } from '../../core/errors';
 import {
+  type CorpusCollection,
   type CorpusFigure,
   type CorpusItem,
   type Coverage,
@@ -22,7 +23,7 @@ import type { BootstrapOptions, Interval } from '../../core/stats/bootstrap';
 import { ProjectStore } from '../store/projectStore';
 import { scoreCacheReader, scoreCacheWriter } from '../store/scoreCache';
 import { type ProjectScores, type ProjectScoresJson, parseScores } from './projectScores';
-import { type PairScores, pairScorer, scoredPair } from './scorePair';
+import type { PairScores } from './scorePair';
 import { type ScoringContext, scoringContext } from './scoringContext';
 import { startScorePool } from './workerPool';
 import type { PairReply, ScoredPair } from './workerProtocol';
@@ -126,11 +127,30 @@ function planScoring(store: ProjectStore, options: ScoreProjectOptions): Plan {
   const { cached, missing, total } = cachedAndMissing(store, systemIds, utteranceIds, some, ctx);
   const jobs = Math.max(1, Math.min(os.availableParallelism(), Math.floor(options.jobs ?? Infinity)));
   const threads = missing.length < IN_THREAD_BELOW ? 1 : jobs;
-  // Chunks small enough to balance the workers and report progress, large enough to keep messages few.
-  const size = Math.max(8, Math.min(256, Math.ceil(missing.length / (threads * 8))));
-  const chunks: [number, string][][] = [];
-  for (let k = 0; k < missing.length; k += size) chunks.push(missing.slice(k, k + size));
-  return { systemIds, utteranceIds, ctx, cached, chunks, threads, total };
+  return { systemIds, utteranceIds, ctx, cached, chunks: chunked(missing, threads), threads, total };
+}
+
+/** The most pairs in a chunk: few enough to report progress often, enough to keep messages few. */
+const CHUNK_MOST = 256;
+/** The fewest pairs in a chunk (but the last): below it, a message costs more than the pairs. */
+const CHUNK_FEWEST = 8;
+
+/**
+ * `pairs` in chunks for `threads` threads, handed out in order. For several threads a chunk is at most an
+ * eighth of each thread's share of the pairs still left, so the chunks shrink towards the end: when the
+ * last chunk is taken, the other threads are busy with chunks no larger, and none waits long for it. One
+ * thread's chunks (only for progress) are all the size of its first.
+ */
+export function chunked<T>(pairs: readonly T[], threads: number): T[][] {
+  const sizeFor = (left: number): number =>
+    Math.max(CHUNK_FEWEST, Math.min(CHUNK_MOST, Math.ceil(left / (threads * 8))));
+  const fixed = threads === 1 ? sizeFor(pairs.length) : 0;
+  const chunks: T[][] = [];
+  for (let k = 0; k < pairs.length;) {
+    const size = fixed || sizeFor(pairs.length - k);
+    chunks.push(pairs.slice(k, (k += size)));
+  }
+  return chunks;
 }
 
 /**
@@ -160,6 +180,8 @@ async function scoreChunks(
     const here: IntervalOf = (stat, values, o) => Promise.resolve(corpusInterval(stat, values, o));
     // A read-only project is scored all the same; its scores are just not kept.
     const writer = store.readOnly ? null : scoreCacheWriter(store.db, ctx.signature);
+    // Loaded only here: with a pool, this thread never scores, and the scorers load in the workers.
+    const { pairScorer, scoredPair } = await import('./scorePair');
     const scorePair = pairScorer(store.db, ctx);
     for (const chunk of chunks) {
       const rows: PairScores[] = [];
@@ -318,10 +340,13 @@ export function scoreProjectFigures(
         g.items.filter((i) => i !== undefined),
         options.coverage,
       );
+      // Asked for the longest first (a resample's cost grows with the values it draws from), so that the
+      // workers finish the last system's intervals together.
+      const asked = new Map<CorpusCollection, Promise<Interval>>();
+      for (const c of [...collections].sort((x, y) => y.values.length - x.values.length))
+        if (c.stat !== null) asked.set(c, interval(c.stat, c.values, b));
       return Promise.all(
-        collections.map(async (c) =>
-          corpusFigure(c, b, c.stat === null ? undefined : await interval(c.stat, c.values, b)),
-        ),
+        collections.map(async (c) => corpusFigure(c, b, c.stat === null ? undefined : await asked.get(c))),
       );
     };
     await scoreChunks(

@@ -170,15 +170,23 @@ function progressBar(io: CliIo): { update(done: number, total: number): void; en
 
 /** Where one `sieve score` run's time went, in milliseconds (what `--timings` prints). */
 interface ScoreTimings {
-  /** From the start of the scoring to the output written. */
+  /** From the process's start to the start of the scoring (loading the command, opening the project). */
+  startMs: number;
+  /** From the start of the scoring to the output written and the project closed. */
   totalMs: number;
+  /** Until the score cache was read and the pairs left to score were known. */
+  planMs: number;
+  /** Until the first pair left to score was scored (in a worker thread: the workers' start-up). */
+  firstPairMs: number;
   /**
    * Until every pair was scored (read from the cache or scored in this or a worker thread), with the
    * figures of the systems whose pairs were all in before (in one thread, every system's).
    */
   scoringMs: number;
-  /** From then to the output written: the part no worker thread shortens unless it takes part. */
+  /** From then to the output written and the project closed: no worker thread shortens it unless it takes part. */
   afterScoringMs: number;
+  /** Of which: closing the project (folding its write-ahead log into the file). */
+  closeMs: number;
   /** This (the app) thread's busy time, in all and from the last pair scored to the output written. */
   appBusyMs: number;
   appBusyAfterScoringMs: number;
@@ -186,25 +194,48 @@ interface ScoreTimings {
   cpuMs: number;
 }
 
-/** Measures a run: `scored()` once every pair is scored (again calls are ignored), `end()` after the output. */
-function scoreTimings(): { scored(): void; end(): ScoreTimings } {
+/**
+ * Measures a run: `planned()` once the cache is read, `progress()` as pairs are done, `closing()` before
+ * the project is closed and `end()` after (calls after the first of each kind are ignored).
+ */
+function scoreTimings(): {
+  planned(): void;
+  progress(done: number, total: number): void;
+  closing(): void;
+  end(): ScoreTimings;
+} {
+  // performance.now() counts from the process's start.
   const t0 = performance.now();
   const elu0 = performance.eventLoopUtilization();
   const cpu0 = process.cpuUsage();
   let at: { t: number; elu: ReturnType<typeof performance.eventLoopUtilization> } | null = null;
+  let [plan, first, close, done0] = [NaN, NaN, NaN, -1];
   const ms = (x: number): number => Math.round(x);
   return {
-    scored() {
-      at ??= { t: performance.now(), elu: performance.eventLoopUtilization() };
+    planned() {
+      if (Number.isNaN(plan)) plan = performance.now();
+    },
+    progress(done, total) {
+      // The first call says what the cache held; the next, that a pair left to score was scored.
+      if (done0 < 0) done0 = done;
+      else if (done > done0 && Number.isNaN(first)) first = performance.now();
+      if (done === total) at ??= { t: performance.now(), elu: performance.eventLoopUtilization() };
+    },
+    closing() {
+      if (Number.isNaN(close)) close = performance.now();
     },
     end() {
       const t = performance.now();
       const elu = performance.eventLoopUtilization();
       const scored = at ?? { t, elu };
       return {
+        startMs: ms(t0),
         totalMs: ms(t - t0),
+        planMs: ms(plan - t0),
+        firstPairMs: Number.isNaN(first) ? 0 : ms(first - t0),
         scoringMs: ms(scored.t - t0),
         afterScoringMs: ms(t - scored.t),
+        closeMs: Number.isNaN(close) ? 0 : ms(t - close),
         appBusyMs: ms(performance.eventLoopUtilization(elu, elu0).active),
         appBusyAfterScoringMs: ms(performance.eventLoopUtilization(elu, scored.elu).active),
         cpuMs: ms(((c) => (c.user + c.system) / 1000)(process.cpuUsage(cpu0))),
@@ -245,6 +276,7 @@ export const score: Command = {
     const jobs =
       values.jobs === undefined ? undefined : integerOption('--jobs', values.jobs, 1, { min: 1, max: 9999 });
     const store = ProjectStore.open(path.resolve(io.cwd, project));
+    const timings = values.timings ? scoreTimings() : null;
     try {
       const all = store.systems();
       let systems = all;
@@ -267,7 +299,6 @@ export const score: Command = {
       // The project's setting, or --only-covered for this run (named in every signature: `missing:`).
       const stored = store.scoringSettings().settings;
       const settings = values['only-covered'] ? { ...stored, onlyCovered: true } : stored;
-      const timings = values.timings ? scoreTimings() : null;
       let scores: Map<number, SystemFigures>;
       try {
         scores = await scoreProjectFigures(store, {
@@ -275,9 +306,10 @@ export const score: Command = {
           coverage: coverageOf(settings),
           scores: values.utterances,
           ...(jobs !== undefined ? { jobs } : {}),
+          onCacheRead: () => timings?.planned(),
           onProgress: (d: number, t: number) => {
             bar?.update(d, t);
-            if (d === t) timings?.scored();
+            timings?.progress(d, t);
           },
         });
       } finally {
@@ -303,10 +335,11 @@ export const score: Command = {
             ? markdown(project, settings, results)
             : csv(results),
       );
-      if (timings) io.err(`sieve score: timings ${JSON.stringify(timings.end())}\n`);
-      return 0;
     } finally {
+      timings?.closing();
       store.close();
     }
+    if (timings) io.err(`sieve score: timings ${JSON.stringify(timings.end())}\n`);
+    return 0;
   },
 };
