@@ -4,12 +4,12 @@ import { runImportWorker } from '../import/readInWorker';
 import type { ImportWriteTask } from '../import/importWorkerProtocol';
 import type { ProjectStore } from '../store/projectStore';
 import { writeWhenFree } from '../store/writeTransaction';
-import { compareSystems, corpusScores, coverageOf } from '../../core/scoring/corpusScores';
+import { compareSystems, coverageOf } from '../../core/scoring/corpusScores';
 import type { CorpusReport, DialogPurpose } from '../../core/api/contract';
 import { AppError } from '../../core/errors';
 import { withProjectErrors } from './projectErrors';
 import type { Session } from './session';
-import { scoreProject } from '../scoring/scoreProject';
+import { scoreProject, scoreProjectFigures } from '../scoring/scoreProject';
 import { getSystemOutput } from '../store/systemStore';
 import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
 import { selectSystems } from '../report/collectReport';
@@ -165,16 +165,20 @@ export function createHandlers(session: Session, capabilities: HandlerCapabiliti
               progress(before + done, total, 'scoring');
               publish({ systems: [...report], scoring: { systemId: sys.id, done, total: of } });
             };
-            const scores = await scoreProject(project, { systemIds: [sys.id], onProgress: show });
+            // The figures as `sieve score` makes them: no scores cross threads, the intervals are computed
+            // in the workers too.
+            const scored = await scoreProjectFigures(project, {
+              systemIds: [sys.id],
+              coverage,
+              onProgress: show,
+            });
             // JSON has no NaN: an undefined figure or interval travels as null.
-            const figures = corpusScores([...(scores.get(sys.id)?.values() ?? [])], { coverage }).map(
-              (f) => ({
-                ...f,
-                value: fin(f.value),
-                lo: fin(f.lo),
-                hi: fin(f.hi),
-              }),
-            );
+            const figures = scored.get(sys.id)!.figures.map((f) => ({
+              ...f,
+              value: fin(f.value),
+              lo: fin(f.lo),
+              hi: fin(f.hi),
+            }));
             keepFigures(project, key, figures);
             report.push({ systemId: sys.id, name: sys.name, figures });
             before += perSystem;
