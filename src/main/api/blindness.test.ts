@@ -2,34 +2,18 @@
 // a layer of five utterances; the demo annotates blind): a request made as an annotator gets nothing of the
 // other annotator's work while the project annotates blind, and everything once it does not; a request
 // that names no annotator is the adjudicator's and gets everything.
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { demoSessionPerTest } from '../../../test/helpers/demoSession';
 import type { Handlers, JobStatus } from '../../core/api/contract';
 import type { UtteranceLayers } from '../../core/api/annotators';
-import { dispatch } from './dispatch';
 import { createHandlers } from './handlers';
-import { Session } from './session';
 
-let tmp: { dir: string; cleanup: () => void };
-let session: Session;
+const demo = demoSessionPerTest();
 let handlers: Handlers;
-const bugs: unknown[] = [];
-const run = (method: string, input: unknown) => dispatch(handlers, method, input, (e) => bugs.push(e));
-
-beforeEach(async () => {
-  tmp = tempDir();
-  copyDemo(tmp.dir);
-  session = new Session('browser');
-  await session.openChecked(path.join(tmp.dir, 'demo.sieve'));
-  handlers = createHandlers(session);
-  bugs.length = 0;
+beforeEach(() => {
+  handlers = createHandlers(demo.session);
 });
-afterEach(() => {
-  session.close();
-  tmp.cleanup();
-  expect(bugs).toEqual([]);
-});
+const run = (method: string, input: unknown) => demo.call(handlers, method, input);
 
 /** An utterance both demo annotators annotated. */
 async function shared(): Promise<string> {

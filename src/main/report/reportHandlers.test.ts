@@ -1,54 +1,23 @@
 // The report's API methods through the real dispatcher (schemas checked both ways) on a copy of the demo:
 // the plots and the export are jobs whose result is built in a report worker thread.
-import { untilJobEnds } from '../../../test/helpers/jobs';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
-import { DashboardReport, type Handlers, type JobStatus, ReportFile } from '../../core/api/contract';
-import type { ApiResult } from '../../core/errors';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { demoSessionPerTest } from '../../../test/helpers/demoSession';
+import { DashboardReport, type Handlers, ReportFile } from '../../core/api/contract';
 import { utteranceMetrics } from '../../core/scoring/utteranceMetrics';
-import { dispatch } from '../api/dispatch';
 import { createHandlers } from '../api/handlers';
-import { Session } from '../api/session';
+import type { Session } from '../api/session';
 import { scoreProject } from '../scoring/scoreProject';
 import { collectReportInput } from './collectReport';
 import { nbestBreakdown } from './nbestBreakdown';
 import { ReportModel } from '../../core/api/reportModel';
 
-let tmp: { dir: string; cleanup: () => void };
+const demo = demoSessionPerTest();
 let session: Session;
-const bugs: unknown[] = [];
-
-beforeEach(async () => {
-  tmp = tempDir();
-  copyDemo(tmp.dir);
-  session = new Session('browser');
-  await session.openChecked(path.join(tmp.dir, 'demo.sieve'));
-  bugs.length = 0;
+beforeEach(() => {
+  session = demo.session;
 });
-afterEach(() => {
-  session.close();
-  tmp.cleanup();
-  expect(bugs).toEqual([]);
-});
-
-const call = (handlers: Handlers, method: string, input: unknown) =>
-  dispatch(handlers, method, input, (e) => bugs.push(e));
-
-/** Starts a job method and waits for it: the job's result as a value, or the error it (or its start) failed with. */
-async function job(handlers: Handlers, method: string, input: unknown): Promise<ApiResult<unknown>> {
-  const started = await call(handlers, method, input);
-  if (!started.ok) return started;
-  const id = (started.value as JobStatus).id;
-  const r = await untilJobEnds(
-    () => call(handlers, 'job:status', { jobId: id }),
-    (r) => (r.ok ? (r.value as JobStatus).state : 'ended'),
-    20,
-  );
-  if (!r.ok) return r;
-  const s = r.value as JobStatus;
-  return s.state === 'done' ? { ok: true, value: s.result } : { ok: false, error: s.error! };
-}
+const call = (handlers: Handlers, method: string, input: unknown) => demo.call(handlers, method, input);
+const job = (handlers: Handlers, method: string, input: unknown) => demo.job(handlers, method, input);
 
 // Each export builds the demo's report in a worker thread; on a loaded 2-core machine that takes seconds.
 describe('report API', { timeout: 60_000 }, () => {
