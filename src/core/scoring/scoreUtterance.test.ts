@@ -157,3 +157,20 @@ describe('Struct-IoU of typed trees', () => {
     expect(s.trees[0]!.structIou).toMatchObject({ score: 0, pairs: [] });
   });
 });
+
+describe('an utterance too long to align by characters', () => {
+  it('leaves CER unscored with the reason, and keeps WER', () => {
+    // 1,000 words of 50 characters a side: 50,000 × 50,000 characters pass the alignment table's limit.
+    const texts = Array.from({ length: 1000 }, (_, i) => `${String(i).padStart(4, '0')}${'a'.repeat(46)}`);
+    const hyp = texts.map((t, i) => (i % 10 === 0 ? `${t}b` : t));
+    const s = scoreUtterance(
+      { words: words(texts), trees: [], entities: [], concepts: [], interpretations: [], labels: {} },
+      { id: 'x', words: words(hyp) },
+    );
+    expect(s.words!.wer).toBeCloseTo(0.1, 12);
+    expect(s.chars).toBeUndefined();
+    expect(s.unscored).toContainEqual(
+      expect.objectContaining({ metric: 'CER', reason: expect.stringMatching(/^CER: .*too long to align/) }),
+    );
+  });
+});

@@ -279,8 +279,20 @@ export function scoreUtterance(
       };
     }
     const cerOptions = { ...werOptions, characters: {} };
-    const c = scoreWords(ref, hyp, cerOptions);
-    result.chars = { ...c.stats, cer: c.wer, signature: werSignature(cerOptions) };
+    try {
+      const c = scoreWords(ref, hyp, cerOptions);
+      result.chars = { ...c.stats, cer: c.wer, signature: werSignature(cerOptions) };
+    } catch (err) {
+      // Characters too many to align (an hour of speech as one utterance) leave CER undefined, and the
+      // utterance's other figures stand.
+      if (!(err instanceof MetricInputError)) throw err;
+      if (result.expected?.includes(METRIC.cer))
+        (result.unscored ??= []).push({
+          metric: METRIC.cer,
+          signature: werSignature(cerOptions),
+          reason: `CER: ${err.message}`,
+        });
+    }
   }
   if (output.concepts) {
     const c = scoreConcepts(gold.concepts, output.concepts, seqOptions);
