@@ -282,17 +282,34 @@ test('back and forward return to the view each entry names', async ({ page }, te
   expect(errors).toEqual([]);
 });
 
+/**
+ * The tiers whose boxes are drawn only in view: the gold words, entities and tree, and a system's words
+ * and entities (a system's tree is drawn by the same rule, see tierWindow.test.ts; it is not on this
+ * recording, whose tree would take minutes to score against it).
+ */
+const TIERS = ['word-tier', 'entity-tier', 'tree-tier', 'system-tier', 'system-entities'];
+
 test('on a 60-minute utterance the page holds only what is on screen: its nodes do not grow with the words', async ({
   page,
 }, testInfo) => {
   test.setTimeout(300_000);
   const errors = watchErrors(page);
-  // 11,400 words over about an hour.
-  const hour = makeLongProject(path.join(dir, 'hour'), 11_400);
+  // 11,400 words over about an hour, with 1,629 entities, a tree of 1,792 constituents and a system's
+  // words and entities.
+  const hour = makeLongProject(path.join(dir, 'hour'), 11_400, true);
   expect(hour.durationSec).toBeGreaterThan(3600);
   const host = await startHostProcess(['--project', hour.file]);
   const nodes = (): Promise<number> => page.evaluate(() => document.getElementsByTagName('*').length);
   const boxes = page.locator('[data-testid="word-tier"] > .tier-box');
+  /** The number of boxes each tier draws. */
+  const drawn = (): Promise<Record<string, number>> =>
+    page.evaluate(
+      (ids) =>
+        Object.fromEntries(
+          ids.map((id) => [id, document.querySelector(`[data-testid="${id}"]`)?.children.length ?? -1]),
+        ),
+      TIERS,
+    );
   try {
     await page.goto(host.url);
     await page.locator(`tr[data-utterance-id="${hour.id}"]`).dblclick();
@@ -301,17 +318,30 @@ test('on a 60-minute utterance the page holds only what is on screen: its nodes 
     await expect(page.locator('[data-testid="bracket-editor"] .monaco-editor')).toBeVisible({
       timeout: 60_000,
     });
+    // The system's tiers come once its scores are computed.
+    await expect(page.getByTestId('system-entities')).toBeAttached({ timeout: 60_000 });
     // Fit: the whole hour is in view, drawn as runs of words a few pixels apart.
     await expect(page.locator('.transport-bar')).toContainText(/zoom 0 px\/s/);
     const atFit = await nodes();
-    testInfo.annotations.push({ type: 'nodes at fit', description: String(atFit) });
-    expect(await boxes.count()).toBeLessThan(1000);
-    expect(atFit).toBeLessThan(5000);
+    const fitBoxes = await drawn();
+    testInfo.annotations.push({
+      type: 'nodes at fit',
+      description: `${atFit} (boxes per tier: ${JSON.stringify(fitBoxes)})`,
+    });
+    // Every tier draws something, and no tier more boxes than a quarter of its pixels per lane.
+    for (const id of TIERS) expect(fitBoxes[id], id).toBeGreaterThan(0);
+    for (const id of ['word-tier', 'entity-tier', 'system-tier', 'system-entities'])
+      expect(fitBoxes[id], id).toBeLessThan(1000);
+    expect(fitBoxes['tree-tier']).toBeLessThan(1500);
+    expect(atFit).toBeLessThan(6000);
     // Zoomed in until each word has its own box with its label and handles.
     for (let k = 0; k < 16; k++) await page.keyboard.press('=');
     await expect(page.locator('.transport-bar')).toContainText(/zoom \d{3,} px\/s/);
     await expect(page.locator('[data-boundary="0-end"]')).toBeAttached();
-    expect(await boxes.count()).toBeLessThan(200);
+    await expect(page.locator('[data-entity="0"]')).toBeAttached();
+    await expect(page.locator('[data-testid="tree-tier"] [data-path="0.0"]')).toBeAttached();
+    const zoomed = await drawn();
+    for (const id of TIERS) expect(zoomed[id], id).toBeLessThan(200);
     expect(await nodes()).toBeLessThan(atFit);
     // Far into the recording, by the tiers' sideways wheel: the boxes there are drawn, still as few.
     const tiers = (await page.getByTestId('tiers').boundingBox())!;
@@ -319,13 +349,25 @@ test('on a 60-minute utterance the page holds only what is on screen: its nodes 
     for (let k = 0; k < 5; k++) await page.mouse.wheel(4000, 0);
     await expect(page.locator('[data-word="0"]')).toHaveCount(0);
     await expect(boxes.first()).toHaveAttribute('data-word', /\d{2,}/);
-    expect(await boxes.count()).toBeLessThan(200);
+    await expect(page.locator('[data-entity="0"]')).toHaveCount(0);
+    await expect(page.locator('[data-testid="entity-tier"] > [data-entity]').first()).toHaveAttribute(
+      'data-entity',
+      /\d{2,}/,
+    );
+    const far = await drawn();
+    for (const id of TIERS) {
+      expect(far[id], id).toBeGreaterThan(0);
+      expect(far[id], id).toBeLessThan(200);
+    }
     expect(await nodes()).toBeLessThan(atFit);
     testInfo.annotations.push({
       type: 'nodes zoomed in, far into the hour',
-      description: String(await nodes()),
+      description: `${await nodes()} (boxes per tier: ${JSON.stringify(far)})`,
     });
     await shot(page, testInfo, 'long-utterance-hour-zoomed');
+    await page.keyboard.press('0');
+    await expect(page.locator('.transport-bar')).toContainText(/zoom 0 px\/s/);
+    await shot(page, testInfo, 'long-utterance-hour-fit');
   } finally {
     // Closed first, so that the audio it may still be reading is not cut off by the host's stop.
     await page.close();

@@ -74,6 +74,7 @@ export function AnnotationTiers(p: Props) {
         system={p.system}
         gold={gold.words}
         errorStep={p.errorStep ?? null}
+        axis={p.actions.axis}
         playRange={p.playRange}
       />
       <TierRow name="entities">
@@ -86,7 +87,7 @@ export function AnnotationTiers(p: Props) {
           actions={p.actions}
         />
       </TierRow>
-      <SystemEntityTier system={p.system} gold={gold} playRange={p.playRange} />
+      <SystemEntityTier system={p.system} gold={gold} axis={p.actions.axis} playRange={p.playRange} />
       <TierRow
         name={
           <TreeMenu
@@ -116,7 +117,12 @@ export function AnnotationTiers(p: Props) {
           }
         />
       </TierRow>
-      <SystemTreeTier system={p.system} treeName={shown?.gold.name ?? null} playRange={p.playRange} />
+      <SystemTreeTier
+        system={p.system}
+        treeName={shown?.gold.name ?? null}
+        axis={p.actions.axis}
+        playRange={p.playRange}
+      />
     </>
   );
 }

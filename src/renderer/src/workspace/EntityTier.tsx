@@ -5,7 +5,9 @@ import { type Clock, nearestWord, useCurrentWordEffect } from './clock';
 import type { TierActions } from './tierActions';
 import { escapeHtml, spanCss, syncBoxes } from './boxMarkup';
 import { timeOnTrack } from './timeAxis';
+import { type Span, spanBoxes } from './tierWindow';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
+import { useDrawnWindow } from './useDrawnWindow';
 
 interface Props {
   entities: readonly GoldEntity[];
@@ -30,43 +32,66 @@ export function entityColor(type: string): string {
   return PALETTE[h % PALETTE.length]!;
 }
 
-/** The spans of the entities; the edges' handles only once the first paint is done. */
-export function entityMarkup(
+/** The markup of entity `i`'s span; the edges' handles only once the first paint is done. */
+export function entityBox(
   entities: readonly GoldEntity[],
+  i: number,
   words: readonly GoldWord[],
   durationSec: number,
   handles: boolean,
-): string[] {
-  const out: string[] = [];
-  entities.forEach((en, i) => {
+): string {
+  const en = entities[i]!;
+  const a = words[en.firstWord]!;
+  const b = words[en.lastWord]!;
+  const color = entityColor(en.type);
+  const type = escapeHtml(en.type);
+  const text = escapeHtml(
+    words
+      .slice(en.firstWord, en.lastWord + 1)
+      .map((w) => w.text)
+      .join(' '),
+  );
+  let html =
+    `<div class="tier-box entity-box" style="${spanCss(a.startSec, b.endSec, durationSec)};border-color:${color};background:${color}22;color:${color}" ` +
+    `data-entity="${i}" data-type="${type}" data-span="${en.firstWord}-${en.lastWord}" title="${type}: ${text}">` +
+    type;
+  if (handles)
+    html +=
+      `<span class="handle start" data-entity-edge="${i}-first"></span>` +
+      `<span class="handle end" data-entity-edge="${i}-last"></span>`;
+  return html + '</div>';
+}
+
+/** The markup of a run of entities too close together at the zoom to draw one by one (no label, no handles). */
+function entityGroup(
+  entities: readonly GoldEntity[],
+  run: readonly number[],
+  spans: readonly (Span | null)[],
+  durationSec: number,
+): string {
+  const types = [...new Set(run.map((i) => entities[i]!.type))].join(', ');
+  const end = Math.max(...run.map((i) => spans[i]!.endSec));
+  return (
+    `<div class="tier-box entity-box tier-group" style="${spanCss(spans[run[0]!]!.startSec, end, durationSec)}" ` +
+    `data-entities="${run.length}" title="${escapeHtml(`${run.length} entities (${types}); zoom in to edit them`)}"></div>`
+  );
+}
+
+/** The time span of each entity (null when its words are not there). */
+function entitySpans(entities: readonly GoldEntity[], words: readonly GoldWord[]): (Span | null)[] {
+  return entities.map((en) => {
     const a = words[en.firstWord];
     const b = words[en.lastWord];
-    if (!a || !b) return;
-    const color = entityColor(en.type);
-    const type = escapeHtml(en.type);
-    const text = escapeHtml(
-      words
-        .slice(en.firstWord, en.lastWord + 1)
-        .map((w) => w.text)
-        .join(' '),
-    );
-    let html =
-      `<div class="tier-box entity-box" style="${spanCss(a.startSec, b.endSec, durationSec)};border-color:${color};background:${color}22;color:${color}" ` +
-      `data-entity="${i}" data-type="${type}" data-span="${en.firstWord}-${en.lastWord}" title="${type}: ${text}">` +
-      type;
-    if (handles)
-      html +=
-        `<span class="handle start" data-entity-edge="${i}-first"></span>` +
-        `<span class="handle end" data-entity-edge="${i}-last"></span>`;
-    out.push(html + '</div>');
+    return a && b ? { startSec: a.startSec, endSec: b.endSec } : null;
   });
-  return out;
 }
 
 /**
  * The entity tier: one coloured span per entity over its words. Clicking selects and plays it; dragging
  * an edge moves it to another word boundary, stopping at the neighbouring entities (one edit per drag).
- * The spans are markup (see boxMarkup.ts); the edges' handles come after the first paint.
+ * The spans are markup (see boxMarkup.ts); the edges' handles come after the first paint. Only the
+ * entities in the visible range and a margin are drawn (see tierWindow.ts), those closer than a few
+ * pixels at the zoom as one box per run.
  */
 export const EntityTier = memo(function EntityTier({
   entities,
@@ -78,9 +103,16 @@ export const EntityTier = memo(function EntityTier({
 }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const handles = useAfterFirstPaint();
+  const spans = useMemo(() => entitySpans(entities, words), [entities, words]);
+  const view = useDrawnWindow(actions.axis);
   const boxes = useMemo(
-    () => entityMarkup(entities, words, durationSec, handles),
-    [entities, words, durationSec, handles],
+    () =>
+      spanBoxes(spans, view.range, view.pps).map((run) =>
+        run.length === 1
+          ? entityBox(entities, run[0]!, words, durationSec, handles)
+          : entityGroup(entities, run, spans, durationSec),
+      ),
+    [entities, words, spans, view, durationSec, handles],
   );
   const drawn = useRef<readonly string[] | null>(null);
   useLayoutEffect(() => {

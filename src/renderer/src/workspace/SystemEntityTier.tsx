@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
 import type { GoldRecords } from '../../../core/gold/records';
 import { playable } from './playable';
 import { TierRow } from './TierRow';
-import { spanStyle } from './timeAxis';
+import { type TimeAxis, spanStyle } from './timeAxis';
+import { type Span, spanBoxes } from './tierWindow';
+import { useDrawnWindow } from './useDrawnWindow';
 import type { SystemScores } from './useSystemScores';
 
 const mark = (v: boolean | null): string => (v === null ? '·' : v ? '✓' : '✗');
@@ -16,19 +19,36 @@ const text = (words: readonly { text: string }[], e: { firstWord: number; lastWo
 /**
  * The chosen system's entities under the gold ones (Burger et al.): each mapped pair with its type /
  * extent / content marks, a system entity mapped to nothing as spurious, and a gold entity the system
- * missed as a dashed box at its own time. Clicking plays the entity.
+ * missed as a dashed box at its own time. Clicking plays the entity. Only the entities in the visible
+ * range and a margin are drawn (see tierWindow.ts), runs closer than a few pixels at the zoom as one box.
  */
 export function SystemEntityTier({
   system,
   gold,
+  axis,
   playRange,
 }: {
   system: SystemScores;
   gold: GoldRecords;
+  axis: TimeAxis;
   playRange(startSec: number, endSec: number): void;
 }) {
   const e = system.scores?.entities;
   const out = system.output;
+  const view = useDrawnWindow(axis);
+  // Each entry's time: the system entity's words, or the gold entity's for one the system missed.
+  const spans = useMemo(
+    () =>
+      (e?.entries ?? []).map((x): Span | null => {
+        const en = x.hyp >= 0 ? out?.entities?.[x.hyp] : gold.entities[x.ref];
+        const words = x.hyp >= 0 ? out?.words : gold.words;
+        const a = en && words?.[en.firstWord]?.startSec;
+        const b = en && words?.[en.lastWord]?.endSec;
+        return a == null || b == null ? null : { startSec: a, endSec: b };
+      }),
+    [e, out, gold],
+  );
+  const boxes = useMemo(() => spanBoxes(spans, view.range, view.pps), [spans, view]);
   if (!e || !out?.entities || !out.words) return null;
   const words = out.words;
   const goldOf = (ref: number): string => {
@@ -38,7 +58,19 @@ export function SystemEntityTier({
   return (
     <TierRow name="system entities" className="system-row">
       <div className="tier entity-tier system-entities" data-testid="system-entities">
-        {e.entries.map((x, k) => {
+        {boxes.map((run) => {
+          const k = run[0]!;
+          const x = e.entries[k]!;
+          if (run.length > 1)
+            return (
+              <div
+                key={`g${k}`}
+                className="tier-box system-entity tier-group"
+                style={spanStyle(spans[k]!.startSec, Math.max(...run.map((i) => spans[i]!.endSec)))}
+                data-entries={run.length}
+                title={`${run.length} entities; zoom in to see them`}
+              />
+            );
           if (x.hyp >= 0) {
             const h = out.entities![x.hyp];
             const a = h && words[h.firstWord];

@@ -3,8 +3,10 @@ import { indexTree } from '../../../core/edit/treePaths';
 import { parseTree } from '../../../core/tree/bracket';
 import { playable } from './playable';
 import { TierRow } from './TierRow';
-import { spanStyle } from './timeAxis';
-import { TREE_ROW_PX } from './TreeTier';
+import { type TimeAxis, spanStyle } from './timeAxis';
+import { spanBoxes } from './tierWindow';
+import { TREE_ROW_PX, nodeSpans } from './TreeTier';
+import { useDrawnWindow } from './useDrawnWindow';
 import type { SystemScores } from './useSystemScores';
 
 /** The colour of matched pair k: hues spread by the golden angle, so neighbours differ. */
@@ -15,15 +17,19 @@ export function pairColour(k: number): string {
 /**
  * The chosen system's tree of the same name as the gold tree shown, over the system's own word times (Shi
  * et al. Fig. 1): each constituent Struct-IoU matched to a gold one shares that pair's colour with it (the
- * IoU on hover); unmatched constituents are grey. Clicking a constituent plays its time.
+ * IoU on hover); unmatched constituents are grey. Clicking a constituent plays its time. Only the
+ * constituents in the visible range and a margin are drawn (see tierWindow.ts), those of a row closer
+ * than a few pixels at the zoom as one box per run.
  */
 export function SystemTreeTier({
   system,
   treeName,
+  axis,
   playRange,
 }: {
   system: SystemScores;
   treeName: string | null;
+  axis: TimeAxis;
   playRange(startSec: number, endSec: number): void;
 }) {
   const pt = system.output?.trees?.find((t) => t.name === treeName);
@@ -34,6 +40,12 @@ export function SystemTreeTier({
     const tree = parseTree(pt.bracket, { typed: pt.typed }).value;
     return tree ? indexTree(tree).filter((n) => n.node.children.length > 0) : [];
   }, [pt]);
+  const spans = useMemo(() => nodeSpans(nodes, words ?? []), [nodes, words]);
+  const view = useDrawnWindow(axis);
+  const boxes = useMemo(
+    () => spanBoxes(spans, view.range, view.pps, (i) => nodes[i]!.height),
+    [spans, view, nodes],
+  );
   if (!pt || !words || nodes.length === 0) return null;
   const pairs = new Map(
     (scored?.structIou?.pairs ?? []).map((p, k) => [p.pred.join('.'), { k, iou: p.iou }]),
@@ -47,7 +59,21 @@ export function SystemTreeTier({
         style={{ height: rows * TREE_ROW_PX + 4 }}
         data-testid="system-tree"
       >
-        {nodes.map((n) => {
+        {boxes.map((run) => {
+          const n = nodes[run[0]!]!;
+          if (run.length > 1)
+            return (
+              <div
+                key={`g${n.path.join('.')}`}
+                className="tier-box node-box tier-group"
+                style={{
+                  ...spanStyle(spans[run[0]!]!.startSec, Math.max(...run.map((i) => spans[i]!.endSec))),
+                  top: (n.height - 1) * TREE_ROW_PX,
+                }}
+                data-nodes={run.length}
+                title={`${run.length} nodes; zoom in to see them`}
+              />
+            );
           const a = words[n.first];
           const b = words[n.last];
           if (a?.startSec == null || b?.endSec == null) return null;

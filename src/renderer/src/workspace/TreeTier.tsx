@@ -6,6 +6,8 @@ import type { TreeNode } from '../../../core/tree/tree';
 import type { TierActions } from './tierActions';
 import { escapeHtml, spanCss, syncBoxes } from './boxMarkup';
 import { type Clock, useCurrentWordEffect } from './clock';
+import { type Span, spanBoxes } from './tierWindow';
+import { useDrawnWindow } from './useDrawnWindow';
 
 /** Height of one row of the tree, in pixels (also in styles.css). */
 export const TREE_ROW_PX = 24;
@@ -38,20 +40,17 @@ function isSelected(path: number[], sel: SiblingRange | null): boolean {
   return last >= sel.from && last <= sel.to;
 }
 
-/** Calls `f` with each node and its box under `el` (`nodes` in the order of `treeMarkup`). */
+/** Calls `f` with each drawn node's box under `el` and the node (by its path in `byPath`). */
 function eachBox(
   el: HTMLElement,
-  nodes: readonly NodeInfo[],
+  byPath: ReadonlyMap<string, NodeInfo>,
   f: (n: NodeInfo, box: HTMLElement) => void,
 ): void {
-  const kids = el.children;
-  // The boxes are in the order of `nodes` (a node whose words are gone is skipped: then match by path).
-  nodes.forEach((n, k) => {
-    let box = kids[k] as HTMLElement | undefined;
-    const path = n.path.join('.');
-    if (box?.dataset.path !== path) box = el.querySelector<HTMLElement>(`[data-path="${path}"]`) ?? undefined;
-    if (box) f(n, box);
-  });
+  for (const box of el.children) {
+    const n = (box as HTMLElement).dataset.path;
+    const info = n === undefined ? undefined : byPath.get(n);
+    if (info) f(info, box as HTMLElement);
+  }
 }
 
 /** A gold node's Struct-IoU pair: the colour it shares with its system node, and the pair's IoU. */
@@ -60,37 +59,60 @@ export interface PairMark {
   iou: number;
 }
 
-/** The node boxes, each in the row of its height. */
-export function treeMarkup(
-  nodes: readonly NodeInfo[],
+/** The box of node `n` in the row of its height (null when its words are not there). */
+function nodeBox(
+  n: NodeInfo,
   words: readonly GoldWord[],
   durationSec: number,
   typed: boolean,
   colours: ReadonlyMap<string, PairMark> | undefined,
-): string[] {
-  const out: string[] = [];
-  for (const n of nodes) {
-    const first = words[n.first];
-    const last = words[n.last];
-    if (!first || !last) continue;
-    const path = n.path.join('.');
-    const label = escapeHtml(
-      typed && n.node.type !== undefined ? `${n.node.type}:${n.node.label}` : n.node.label,
-    );
-    const pair = colours?.get(path);
-    const text = escapeHtml(
-      words
-        .slice(n.first, n.last + 1)
-        .map((w) => w.text)
-        .join(' '),
-    );
-    out.push(
-      `<div class="tier-box node-box" style="${spanCss(first.startSec, last.endSec, durationSec)};top:${(n.height - 1) * TREE_ROW_PX}px` +
-        `${pair ? `;background:${escapeHtml(pair.colour)}` : ''}" data-path="${path}" data-label="${label}" ` +
-        `title="${label}: ${text}${pair ? ` · matched, IoU ${pair.iou.toFixed(3)}` : ''}">${label}</div>`,
-    );
-  }
-  return out;
+): string | null {
+  const first = words[n.first];
+  const last = words[n.last];
+  if (!first || !last) return null;
+  const path = n.path.join('.');
+  const label = escapeHtml(
+    typed && n.node.type !== undefined ? `${n.node.type}:${n.node.label}` : n.node.label,
+  );
+  const pair = colours?.get(path);
+  const text = escapeHtml(
+    words
+      .slice(n.first, n.last + 1)
+      .map((w) => w.text)
+      .join(' '),
+  );
+  return (
+    `<div class="tier-box node-box" style="${spanCss(first.startSec, last.endSec, durationSec)};top:${(n.height - 1) * TREE_ROW_PX}px` +
+    `${pair ? `;background:${escapeHtml(pair.colour)}` : ''}" data-path="${path}" data-label="${label}" ` +
+    `title="${label}: ${text}${pair ? ` · matched, IoU ${pair.iou.toFixed(3)}` : ''}">${label}</div>`
+  );
+}
+
+/** The box of a run of nodes of one row too close together at the zoom to draw one by one. */
+function nodeGroup(
+  nodes: readonly NodeInfo[],
+  run: readonly number[],
+  spans: readonly (Span | null)[],
+  durationSec: number,
+): string {
+  const end = Math.max(...run.map((i) => spans[i]!.endSec));
+  const row = nodes[run[0]!]!.height - 1;
+  return (
+    `<div class="tier-box node-box tier-group" style="${spanCss(spans[run[0]!]!.startSec, end, durationSec)};top:${row * TREE_ROW_PX}px" ` +
+    `data-nodes="${run.length}" title="${run.length} nodes; zoom in to edit them"></div>`
+  );
+}
+
+/** The time span of each node (null when its words are not there). */
+export function nodeSpans(
+  nodes: readonly NodeInfo[],
+  words: readonly { startSec?: number | null; endSec?: number | null }[],
+): (Span | null)[] {
+  return nodes.map((n) => {
+    const a = words[n.first]?.startSec;
+    const b = words[n.last]?.endSec;
+    return a == null || b == null ? null : { startSec: a, endSec: b };
+  });
 }
 
 /**
@@ -98,6 +120,8 @@ export function treeMarkup(
  * its words (Shi et al., Struct-IoU, Fig. 1), in the row of its height, so nodes just above the words come
  * first and the root last. Clicking a node selects and plays it; Shift extends over siblings. The bars are
  * markup (see boxMarkup.ts); the selection, the current word and nodes being moved are marked on them.
+ * Only the nodes in the visible range and a margin are drawn (see tierWindow.ts), those of a row closer
+ * than a few pixels at the zoom as one box per run.
  */
 export const TreeTier = memo(function TreeTier({
   tree,
@@ -116,9 +140,17 @@ export const TreeTier = memo(function TreeTier({
     () => (tree ? indexTree(tree).filter((n) => n.node.children.length > 0) : []),
     [tree],
   );
+  const byPath = useMemo(() => new Map(nodes.map((n) => [n.path.join('.'), n])), [nodes]);
+  const spans = useMemo(() => nodeSpans(nodes, words), [nodes, words]);
+  const view = useDrawnWindow(actions.axis);
   const boxes = useMemo(
-    () => treeMarkup(nodes, words, durationSec, typed, colours),
-    [nodes, words, durationSec, typed, colours],
+    () =>
+      spanBoxes(spans, view.range, view.pps, (i) => nodes[i]!.height).map((run) =>
+        run.length === 1
+          ? nodeBox(nodes[run[0]!]!, words, durationSec, typed, colours)!
+          : nodeGroup(nodes, run, spans, durationSec),
+      ),
+    [nodes, spans, view, words, durationSec, typed, colours],
   );
   const drawn = useRef<readonly string[] | null>(null);
   useLayoutEffect(() => {
@@ -129,21 +161,21 @@ export const TreeTier = memo(function TreeTier({
     }
     if (drawn.current !== boxes) syncBoxes(el, boxes, drawn.current);
     drawn.current = boxes;
-    eachBox(el, nodes, (n, box) => {
+    eachBox(el, byPath, (n, box) => {
       box.classList.toggle('selected', isSelected(n.path, selected));
       box.classList.toggle('moving', isSelected(n.path, moving ?? null));
     });
-  }, [boxes, nodes, selected, moving]);
+  }, [boxes, byPath, selected, moving]);
   useCurrentWordEffect(
     clock,
     words,
     (current) => {
       if (root.current)
-        eachBox(root.current, nodes, (n, box) =>
+        eachBox(root.current, byPath, (n, box) =>
           box.classList.toggle('current', current >= n.first && current <= n.last),
         );
     },
-    [boxes, nodes],
+    [boxes, byPath],
   );
   const rows = nodes.reduce((m, n) => Math.max(m, n.height), 0);
   if (!tree || words.length === 0)
@@ -165,7 +197,7 @@ export const TreeTier = memo(function TreeTier({
         const box = (e.target as HTMLElement).closest<HTMLElement>('[data-path]');
         if (!box) return;
         const path = box.dataset.path === '' ? [] : box.dataset.path!.split('.').map(Number);
-        const info = nodes.find((n) => n.path.join('.') === box.dataset.path);
+        const info = byPath.get(box.dataset.path!);
         actions.selectNodes(path, e.shiftKey);
         if (!e.shiftKey && info) actions.playWords(info.first, info.last);
       }}

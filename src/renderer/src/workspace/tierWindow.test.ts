@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nearestWord } from './clock';
-import { type Span, boxOf, boxesOf, drawnRange, groupWords, wordsIn } from './tierWindow';
+import { type Span, boxOf, boxesOf, drawnRange, groupWords, spanBoxes, wordsIn } from './tierWindow';
 
 /** Words of random lengths and pauses, ordered and not overlapping (some sharing a boundary). */
 function randomWords(seed: number, n: number): Span[] {
@@ -88,6 +88,48 @@ describe('the words a tier draws', () => {
         expect(nearestWord(words, w.startSec)).toBe(slow(words, w.startSec));
         expect(nearestWord(words, w.endSec)).toBe(slow(words, w.endSec));
       }
+    }
+  });
+});
+
+describe('the spans a tier draws (entities, tree nodes, a system)', () => {
+  it('spanBoxes draws each span meeting the range once, lane by lane in time order, boxes GROUP_PX apart', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      // Three lanes of non-overlapping spans, shuffled together, with a few that cannot be placed.
+      const lanes = [randomWords(seed, 120), randomWords(seed + 100, 80), randomWords(seed + 200, 40)];
+      const spans: (Span | null)[] = [];
+      const laneOf: number[] = [];
+      lanes.forEach((l, k) => l.forEach((s) => (spans.push(s), laneOf.push(k))));
+      for (let i = spans.length - 1; i > 0; i--) {
+        const j = (i * 7919 + seed) % (i + 1);
+        [spans[i], spans[j]] = [spans[j]!, spans[i]!];
+        [laneOf[i], laneOf[j]] = [laneOf[j]!, laneOf[i]!];
+      }
+      for (let i = seed % 5; i < spans.length; i += 37) spans[i] = null;
+      const end = Math.max(...spans.map((s) => s?.endSec ?? 0));
+      for (const pps of [0.3, 4, 40, 400])
+        for (const a of [0, 0.3, 0.8]) {
+          const range = { startSec: a * end, endSec: a * end + 40 };
+          const boxes = spanBoxes(spans, range, pps, (i) => laneOf[i]!);
+          // Exactly the spans meeting the range, each once.
+          const expected = spans
+            .map((s, i) => (s && s.endSec >= range.startSec && s.startSec <= range.endSec ? i : -1))
+            .filter((i) => i >= 0);
+          expect(boxes.flat().sort((x, y) => x - y)).toEqual(expected);
+          for (let k = 0; k < boxes.length; k++) {
+            const box = boxes[k]!;
+            // One lane per box, its spans in time order.
+            expect(new Set(box.map((i) => laneOf[i])).size).toBe(1);
+            for (let m = 1; m < box.length; m++)
+              expect(spans[box[m]!]!.startSec).toBeGreaterThanOrEqual(spans[box[m - 1]!]!.startSec);
+            const prev = boxes[k - 1];
+            if (prev && laneOf[prev[0]!] === laneOf[box[0]!])
+              expect((spans[box[0]!]!.startSec - spans[prev[0]!]!.startSec) * pps).toBeGreaterThanOrEqual(4);
+          }
+          // Bounded by the width: per lane, one box per GROUP_PX of the range (and one more for the edge).
+          const perLane = Math.floor(((range.endSec - range.startSec + 1.2) * pps) / 4) + 2;
+          expect(boxes.length).toBeLessThanOrEqual(3 * perLane);
+        }
     }
   });
 });

@@ -121,3 +121,42 @@ export function boxesOf(boxes: readonly DrawnBox[], first: number, last: number)
   }
   return [from, lo];
 }
+
+/**
+ * The boxes to draw of `spans` (in any order; null for one that cannot be placed) that meet `range`, at
+ * `pps` pixels per second. Spans are drawn in lanes (`lane(i)`, e.g. a tree's rows; the spans of one lane
+ * do not overlap): within a lane, a span starting less than `GROUP_PX` pixels after the first span of the
+ * box before joins that box. Each box lists its spans' indices in time order, and the boxes come lane by
+ * lane, in time order. So the boxes of a lane are bounded by the drawn width, whatever the number of spans;
+ * the spans outside `range` are only looked at, never drawn.
+ */
+export function spanBoxes(
+  spans: readonly (Span | null)[],
+  range: Span,
+  pps: number,
+  lane: (i: number) => number = () => 0,
+): number[][] {
+  const inRange: number[] = [];
+  for (let i = 0; i < spans.length; i++) {
+    const s = spans[i];
+    if (s && s.endSec >= range.startSec && s.startSec <= range.endSec) inRange.push(i);
+  }
+  inRange.sort((a, b) => lane(a) - lane(b) || spans[a]!.startSec - spans[b]!.startSec || a - b);
+  const out: number[][] = [];
+  let box: number[] | null = null;
+  let boxLane = 0;
+  let boxStart = 0;
+  for (const i of inRange) {
+    const s = spans[i]!;
+    const l = lane(i);
+    if (box && l === boxLane && (s.startSec - boxStart) * pps < GROUP_PX) {
+      box.push(i);
+      continue;
+    }
+    box = [i];
+    boxLane = l;
+    boxStart = s.startSec;
+    out.push(box);
+  }
+  return out;
+}
