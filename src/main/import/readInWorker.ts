@@ -69,7 +69,23 @@ interface KeptWorker {
   next: number;
   /** It asked to be let go: it takes no new task, and stops once the last one is answered. */
   retired: boolean;
+  /** Lets it go once it has had no task for `KEPT_IDLE_MS`. */
+  idle: NodeJS.Timeout | null;
 }
+
+/**
+ * How long a kept worker waits for its next task before it is let go: a worker at rest collects nothing,
+ * so what its last tasks left on its heap (tens of megabytes after a system's import) would stay for as
+ * long as the process runs. Imports one after another keep it; the first after a pause starts it again.
+ */
+const KEPT_IDLE_MS = 10_000;
+
+/**
+ * The young generation of a kept worker's heap: V8's default (three semi-spaces of up to 16 MiB) is made
+ * for a thread that allocates all the time; these parse a body or a system's files now and then, and
+ * each would otherwise hold that much more memory at rest.
+ */
+const KEPT_YOUNG_GENERATION_MB = 8;
 
 /**
  * The kept workers: one parses request bodies, another writes systems' imports (whose wait for the write
@@ -92,22 +108,36 @@ function keptWorker(kind: KeptTask['kind']): KeptWorker {
     kind: 'kept',
     ...(kind === 'prepareSystem' ? { background: true } : {}),
   };
-  const worker = new Worker(entry.file, { workerData, execArgv: entry.execArgv });
+  const worker = new Worker(entry.file, {
+    workerData,
+    execArgv: entry.execArgv,
+    resourceLimits: { maxYoungGenerationSizeMb: KEPT_YOUNG_GENERATION_MB },
+  });
   worker.unref();
-  const k: KeptWorker = { worker, waiting: new Map(), next: 0, retired: false };
+  const k: KeptWorker = { worker, waiting: new Map(), next: 0, retired: false, idle: null };
+  const retire = (): void => {
+    if (kept.get(kind) === k) kept.delete(kind);
+    k.retired = true;
+  };
   const fail = (err: Error): void => {
     if (kept.get(kind) === k) kept.delete(kind);
     for (const w of k.waiting.values()) w.reject(err);
     k.waiting.clear();
   };
-  worker.on('message', ({ id, message, retire }: KeptAnswer) => {
-    k.waiting.get(id)?.onMessage(message);
-    if (message.type !== 'progress') k.waiting.delete(id);
-    if (retire && kept.get(kind) === k) {
-      kept.delete(kind);
-      k.retired = true;
+  worker.on('message', (a: KeptAnswer) => {
+    k.waiting.get(a.id)?.onMessage(a.message);
+    if (a.message.type === 'progress') return;
+    k.waiting.delete(a.id);
+    if (a.retire) retire();
+    if (k.waiting.size > 0) return;
+    if (k.retired) void worker.terminate();
+    else {
+      k.idle = setTimeout(() => {
+        retire();
+        void worker.terminate();
+      }, KEPT_IDLE_MS);
+      k.idle.unref();
     }
-    if (k.retired && k.waiting.size === 0) void worker.terminate();
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the import worker stopped (exit code ${code})`)));
@@ -122,6 +152,8 @@ function inKeptWorker<K extends KeptTask['kind']>(
   transfer: ArrayBuffer[] = [],
 ): Promise<ImportResults[K]> {
   const k = keptWorker(task.kind);
+  if (k.idle) clearTimeout(k.idle);
+  k.idle = null;
   const id = k.next++;
   return new Promise((resolve, reject) => {
     k.waiting.set(id, {
