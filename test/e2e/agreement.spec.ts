@@ -4,8 +4,9 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { agreementValueText } from '../../src/core/api/agreementModel';
-import type { AgreementView, JobStatus } from '../../src/core/api/contract';
+import type { AgreementView } from '../../src/core/api/contract';
 import { startHostProcess, type HostProcess } from './hostProcess';
+import { jobResult } from './jobs';
 import { watchErrors } from './workspacePage';
 
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'agreement');
@@ -19,15 +20,8 @@ test.afterAll(async () => {
 });
 
 /** The agreement as the API computes it, for ground truth. */
-async function agreementOfApi(): Promise<AgreementView> {
-  let s = await host.api<JobStatus>('agreement:corpus', {});
-  const jobId = s.id;
-  await expect
-    .poll(async () => (s = await host.api<JobStatus>('job:status', { jobId })).state, { timeout: 60_000 })
-    .not.toBe('running');
-  expect(s.state).toBe('done');
-  return s.result as AgreementView;
-}
+const agreementOfApi = (): Promise<AgreementView> =>
+  jobResult<AgreementView>(host, 'agreement:corpus', {}, 60_000);
 
 test('the agreement section shows every figure of the pair, the histograms, progress and the disagreement order', async ({
   page,

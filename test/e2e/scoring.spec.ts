@@ -9,6 +9,7 @@ import type { GoldState } from '../../src/core/api/contract';
 import type { SystemOutput } from '../../src/core/model/systemOutput';
 import { scoreUtterance, type UtteranceScores } from '../../src/core/scoring/scoreUtterance';
 import { startHostProcess, type HostProcess } from './hostProcess';
+import { jobResult } from './jobs';
 import { watchErrors } from './workspacePage';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -100,19 +101,6 @@ function cliFigures(): { name: string; figures: Figure[] }[] {
   return (JSON.parse(out) as { systems: { name: string; figures: Figure[] }[] }).systems;
 }
 
-/** Starts a job method through the API and waits for its result. */
-async function jobResult<T>(method: string, input: unknown): Promise<T> {
-  let job = await host.api<{ id: string; state: string; result?: unknown }>(method, input);
-  const { id } = job;
-  await expect
-    .poll(async () => (job = await host.api<typeof job>('job:status', { jobId: id })).state, {
-      timeout: 30_000,
-    })
-    .not.toBe('running');
-  expect(job.state).toBe('done');
-  return job.result as T;
-}
-
 const pct = (x: number | null): string => (x === null ? '—' : (x * 100).toFixed(1));
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
@@ -143,7 +131,7 @@ const plotsAnswer = (result: unknown) => (route: Route) =>
 
 /** The project's real `report:plots` result with `parts` in its place (the other parts stay valid). */
 async function dashboardWith(parts: Record<string, unknown>): Promise<Record<string, unknown>> {
-  return { ...(await jobResult<Record<string, unknown>>('report:plots', {})), ...parts };
+  return { ...(await jobResult<Record<string, unknown>>(host, 'report:plots', {})), ...parts };
 }
 
 test('a system imported through the upload dialog: errors located, progress, then scored like the original', async ({
@@ -246,7 +234,7 @@ test('plots are shown as SVG, cleaned of scripts, handlers and outside links', a
   const plots = page.getByTestId('plots');
   await expect(plots.locator('figure.plot').first()).toBeVisible({ timeout: 30_000 });
   const expected = (
-    await jobResult<{ plots: { id: string; title: string; empty: boolean }[] }>('report:plots', {})
+    await jobResult<{ plots: { id: string; title: string; empty: boolean }[] }>(host, 'report:plots', {})
   ).plots;
   // Every plot with data at once, in a grid; the empty ones are only named, never drawn as a frame.
   const drawn = expected.filter((p) => !p.empty);
