@@ -81,13 +81,6 @@ interface KeptWorker {
 const KEPT_IDLE_MS = 10_000;
 
 /**
- * The young generation of a kept worker's heap: V8's default (three semi-spaces of up to 16 MiB) is made
- * for a thread that allocates all the time; these parse a body or a system's files now and then, and
- * each would otherwise hold that much more memory at rest.
- */
-const KEPT_YOUNG_GENERATION_MB = 8;
-
-/**
  * The kept workers: one parses request bodies, another writes systems' imports (whose wait for the write
  * lock would hold up the bodies), and, in the thread that writes them, one reads a system's files in the
  * background. None until its first task, or after it failed or retired.
@@ -108,11 +101,9 @@ function keptWorker(kind: KeptTask['kind']): KeptWorker {
     kind: 'kept',
     ...(kind === 'prepareSystem' ? { background: true } : {}),
   };
-  const worker = new Worker(entry.file, {
-    workerData,
-    execArgv: entry.execArgv,
-    resourceLimits: { maxYoungGenerationSizeMb: KEPT_YOUNG_GENERATION_MB },
-  });
+  // (A smaller young generation would hold less at rest, but it more than doubled the collector's time
+  // in a system's reading, on V8's helper threads, which run at the app's priority.)
+  const worker = new Worker(entry.file, { workerData, execArgv: entry.execArgv });
   worker.unref();
   const k: KeptWorker = { worker, waiting: new Map(), next: 0, retired: false, idle: null };
   const retire = (): void => {

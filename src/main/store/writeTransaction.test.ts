@@ -94,6 +94,28 @@ describe('WalCheckpoints', () => {
     }
   }, 15_000);
 
+  it('makes a checkpoint asked for while one runs once that one is done', async () => {
+    const { file } = await makeProject(dir);
+    const { db, write } = writer(file);
+    const checkpoints = new WalCheckpoints(file, 3_600_000);
+    try {
+      checkpoints.visit('train-1');
+      write('Berlin');
+      checkpoints.written();
+      checkpoints.visit('air-1'); // the first checkpoint starts
+      write('Paris');
+      checkpoints.written();
+      checkpoints.visit('train-1'); // asked for while it runs
+      await vi.waitFor(
+        () => expect(conceptsInCopy(file, 'train-1')).toEqual(expect.arrayContaining(['Berlin', 'Paris'])),
+        { timeout: 10_000, interval: 20 },
+      );
+    } finally {
+      checkpoints.close();
+      db.close();
+    }
+  }, 15_000);
+
   it('copies the log under writes that never pause, once the oldest is maxLagMs old', async () => {
     const { file } = await makeProject(dir);
     const { db, write } = writer(file);

@@ -93,11 +93,19 @@ export function leaveCheckpointsToThread(db: Db): void {
 }
 
 /**
+ * The least time between the end of one checkpoint and the start of the next: with many studios moving
+ * between utterances and editing all the time (the host under load), checkpoints would otherwise follow
+ * each other without end, each waiting twice for the disk.
+ */
+const MIN_GAP_MS = 200;
+
+/**
  * Copies the write-ahead log into the project file when editing pauses: a few seconds after the last write
  * (a timer that never keeps the process alive; under edits that never pause, at the latest `maxLagMs` after
  * the first one not copied yet) and when the studio moves to another utterance. Until then recent edits
  * live in the `-wal` file next to the project. The copying is done by a thread of its own
- * (`CheckpointThread`), one checkpoint at a time: asked for again meanwhile, it runs once more afterwards.
+ * (`CheckpointThread`), one checkpoint at a time: asked for again meanwhile, it runs once more afterwards
+ * (`MIN_GAP_MS` after).
  * PASSIVE never waits for readers or writers.
  */
 export class WalCheckpoints {
@@ -110,6 +118,8 @@ export class WalCheckpoints {
   private writes = 0;
   private running = false;
   private again = false;
+  /** The next checkpoint asked for while one ran, due `MIN_GAP_MS` after it. */
+  private gap: NodeJS.Timeout | null = null;
   private readonly thread: CheckpointThread;
 
   constructor(
@@ -146,7 +156,7 @@ export class WalCheckpoints {
     if (!this.pending) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.running) {
+    if (this.running || this.gap) {
       this.again = true;
       return;
     }
@@ -160,7 +170,12 @@ export class WalCheckpoints {
       if ('log' in a && a.checkpointed >= a.log && this.writes === writes) this.pending = false;
       if (this.again) {
         this.again = false;
-        this.checkpoint();
+        this.gap = setTimeout(() => {
+          this.gap = null;
+          this.again = false; // asked for during the gap: this is that checkpoint
+          this.checkpoint();
+        }, MIN_GAP_MS);
+        this.gap.unref();
       }
     });
   }
@@ -171,7 +186,9 @@ export class WalCheckpoints {
    */
   close(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.gap) clearTimeout(this.gap);
     this.timer = null;
+    this.gap = null;
     this.thread.close();
   }
 }
