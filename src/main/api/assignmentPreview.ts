@@ -20,80 +20,110 @@ export function ruleAnnotatorNames(db: Db, request: Extract<AssignmentRequest, {
   return request.annotators ?? listAnnotators(db).map((a) => a.name);
 }
 
-/** One annotator's part of a request: the utterance ids it gives them. */
+/** One annotator's part of a request: the utterances it gives them, as positions in project order. */
 interface PlannedPart {
   name: string;
   annotatorId: number;
-  utteranceIds: string[];
+  positions: readonly number[];
+}
+
+/** Each utterance id's position in project order. */
+function utterancePositions(db: Db): Map<string, number> {
+  const ids = preparedOnce(db, 'SELECT id FROM utterance ORDER BY ord').pluck().all() as string[];
+  return new Map(ids.map((id, i) => [id, i]));
 }
 
 /**
- * The (annotator, utterances) a request names: the ids given, or the project's utterances (in project
- * order) spread by the rule with `ruleAssignments`, exactly as `assignByRule` spreads them. Unknown
- * annotators and utterances are refused as `assignment:set` refuses them.
+ * The (annotator, utterances) a request names: the ids given, or the project's utterances spread by the
+ * rule with `ruleAssignments`, exactly as `assignByRule` spreads them. Unknown annotators and utterances
+ * are refused as `assignment:set` refuses them.
  */
-function assignmentPlan(db: Db, request: AssignmentRequest): PlannedPart[] {
+function assignmentPlan(
+  db: Db,
+  request: AssignmentRequest,
+  position: ReadonlyMap<string, number>,
+): PlannedPart[] {
   if ('utteranceIds' in request) {
-    const exists = preparedOnce(db, 'SELECT 1 FROM utterance WHERE id = ?');
-    for (const id of request.utteranceIds)
-      if (exists.get(id) === undefined)
+    const positions = new Set<number>();
+    for (const id of request.utteranceIds) {
+      const at = position.get(id);
+      if (at === undefined)
         throw new AppError('NOT_FOUND', `No utterance with id "${id}".`, { utteranceId: id });
+      positions.add(at);
+    }
     return [
-      {
-        name: request.annotator,
-        annotatorId: annotatorId(db, request.annotator),
-        utteranceIds: [...new Set(request.utteranceIds)],
-      },
+      { name: request.annotator, annotatorId: annotatorId(db, request.annotator), positions: [...positions] },
     ];
   }
   const names = ruleAnnotatorNames(db, request);
   if (new Set(names).size !== names.length)
     throw new AppError('INVALID_INPUT', 'An annotator is named twice.', { annotators: names });
   const ids = names.map((n) => annotatorId(db, n));
-  const utterances = preparedOnce(db, 'SELECT id FROM utterance ORDER BY ord').pluck().all() as string[];
-  const plan = ruleAssignments(utterances.length, ids.length, storeRule(request.rule));
-  return plan.map((positions, k) => ({
-    name: names[k]!,
-    annotatorId: ids[k]!,
-    utteranceIds: positions.map((i) => utterances[i]!),
-  }));
+  const plan = ruleAssignments(position.size, ids.length, storeRule(request.rule));
+  return plan.map((positions, k) => ({ name: names[k]!, annotatorId: ids[k]!, positions }));
 }
 
-/** What `assignment:set` would do with `request`, read from the project without changing it. */
+/** Rows of (annotator id, utterance id) of `table` (assignment or annotator_gold). */
+function annotatorRows(db: Db, table: 'assignment' | 'annotator_gold'): [number, string][] {
+  return preparedOnce(db, `SELECT annotator_id, utterance_id FROM ${table}`).raw().all() as [
+    number,
+    string,
+  ][];
+}
+
+/**
+ * What `assignment:set` would do with `request`, read from the project without changing it. Counted on
+ * utterance positions (project order) with one read of the assignments and one of the layers, so a rule
+ * over a large project costs a few passes over arrays.
+ */
 export function previewAssignment(db: Db, request: AssignmentRequest): AssignmentPreview {
-  const plan = assignmentPlan(db, request);
-  const assignedTo = preparedOnce(db, 'SELECT utterance_id FROM assignment WHERE annotator_id = ?').pluck();
-  const layersOf = preparedOnce(db, 'SELECT utterance_id FROM annotator_gold WHERE annotator_id = ?').pluck();
-  // How many annotators each covered utterance has now; the new assignments are added to it below.
-  const covered = new Set<string>();
-  for (const part of plan) for (const id of part.utteranceIds) covered.add(id);
-  const annotatorsOf = new Map<string, number>();
-  for (const row of preparedOnce(
-    db,
-    'SELECT utterance_id AS id, count(*) AS n FROM assignment GROUP BY utterance_id',
-  ).all() as { id: string; n: number }[])
-    if (covered.has(row.id)) annotatorsOf.set(row.id, row.n);
+  const position = utterancePositions(db);
+  const projectUtterances = position.size;
+  const plan = assignmentPlan(db, request, position);
+  // Per annotator of the request: which utterances they are assigned and which they have a layer of.
+  const slot = new Map(plan.map((part, k) => [part.annotatorId, k]));
+  const assigned = plan.map(() => new Uint8Array(projectUtterances));
+  const layers = plan.map(() => new Uint8Array(projectUtterances));
+  // How many annotators each utterance has now; the new assignments are added below.
+  const annotatorsOf = new Int32Array(projectUtterances);
+  // (Every row names an utterance of the project: the schema's foreign keys; one that did not is skipped.)
+  for (const [annotator, id] of annotatorRows(db, 'assignment')) {
+    const pos = position.get(id);
+    if (pos === undefined) continue;
+    annotatorsOf[pos]!++;
+    const k = slot.get(annotator);
+    if (k !== undefined) assigned[k]![pos] = 1;
+  }
+  for (const [annotator, id] of annotatorRows(db, 'annotator_gold')) {
+    const k = slot.get(annotator);
+    const pos = position.get(id);
+    if (k !== undefined && pos !== undefined) layers[k]![pos] = 1;
+  }
+  const covered = new Uint8Array(projectUtterances);
   let assignments = 0;
   let added = 0;
   let newLayers = 0;
-  const annotators = plan.map((part) => {
-    const assigned = new Set(assignedTo.all(part.annotatorId) as string[]);
-    const layers = new Set(layersOf.all(part.annotatorId) as string[]);
+  const annotators = plan.map((part, k) => {
     let partAdded = 0;
     let partLayers = 0;
-    for (const id of part.utteranceIds) {
-      if (assigned.has(id)) continue;
+    for (const pos of part.positions) {
+      covered[pos] = 1;
+      if (assigned[k]![pos]) continue;
       partAdded++;
-      annotatorsOf.set(id, (annotatorsOf.get(id) ?? 0) + 1);
-      if (!layers.has(id)) partLayers++;
+      annotatorsOf[pos]!++;
+      if (!layers[k]![pos]) partLayers++;
     }
-    assignments += part.utteranceIds.length;
+    assignments += part.positions.length;
     added += partAdded;
     newLayers += partLayers;
-    return { name: part.name, utterances: part.utteranceIds.length, added: partAdded, newLayers: partLayers };
+    return { name: part.name, utterances: part.positions.length, added: partAdded, newLayers: partLayers };
   });
+  let utterances = 0;
   let multiple = 0;
-  for (const n of annotatorsOf.values()) if (n >= 2) multiple++;
-  const projectUtterances = preparedOnce(db, 'SELECT count(*) FROM utterance').pluck().get() as number;
-  return { utterances: covered.size, assignments, added, newLayers, multiple, projectUtterances, annotators };
+  for (let pos = 0; pos < projectUtterances; pos++) {
+    if (!covered[pos]) continue;
+    utterances++;
+    if (annotatorsOf[pos]! >= 2) multiple++;
+  }
+  return { utterances, assignments, added, newLayers, multiple, projectUtterances, annotators };
 }

@@ -10,6 +10,9 @@ import { ApiCallError, call } from '../bridge';
 import { type AssignForm as Form, type AssignMode, assignRequest } from './assignRequest';
 import { useListIds } from './useListIds';
 
+/** How long the form waits after a change before it has the assignment counted. */
+const PREVIEW_PAUSE_MS = 150;
+
 /** What the last assignment did: the new assignments and each annotator's count before and after. */
 interface Assigned {
   added: number;
@@ -107,17 +110,21 @@ export function AssignForm({
   useEffect(() => {
     if (request === null) return;
     let live = true;
-    call('assignment:preview', request).then(
-      (value) => live && setPreview({ key: `${requestKey}${version}`, value }),
-      (e: unknown) =>
-        live &&
-        setPreview({
-          key: `${requestKey}${version}`,
-          value: e instanceof ApiCallError ? e.error.message : String(e),
-        }),
-    );
+    // Counted once typing pauses: over a large project a count reads every utterance and assignment.
+    const wait = setTimeout(() => {
+      call('assignment:preview', request).then(
+        (value) => live && setPreview({ key: `${requestKey}${version}`, value }),
+        (e: unknown) =>
+          live &&
+          setPreview({
+            key: `${requestKey}${version}`,
+            value: e instanceof ApiCallError ? e.error.message : String(e),
+          }),
+      );
+    }, PREVIEW_PAUSE_MS);
     return () => {
       live = false;
+      clearTimeout(wait);
     };
   }, [request, requestKey, version]);
   const current = requestKey !== null && preview?.key === `${requestKey}${version}` ? preview.value : null;
