@@ -25,7 +25,20 @@ export interface LoadFigures {
   perMethod: Record<string, { requests: number; p99: number }>;
   edits: number;
   imports: number;
-  hostRssMb: { start: number; peak: number; end: number };
+  /**
+   * The host's resident memory: at the start and end of the run, its peak (sampled every 250 ms), a sample
+   * every `RSS_EVERY_MS` (`samples`), and the lowest and highest sample of the run's second half: memory
+   * that is flat once the run has settled keeps these two close.
+   */
+  hostRssMb: {
+    start: number;
+    peak: number;
+    end: number;
+    samples: number[];
+    secondHalf: { min: number; max: number };
+  };
+  /** The host's threads at the end of the run (the app's, V8's and libuv's, and the workers'). */
+  hostThreads: number | null;
   /**
    * Processor seconds used during the run: by the host (all its threads, import workers included), by its
    * main thread alone, and by this process (the clients themselves); and the share of the machine's
@@ -35,6 +48,18 @@ export interface LoadFigures {
   cpuSec: { host: number | null; hostMainThread: number | null; clients: number; machineIdle: number | null };
   /** Utterances whose gold revision differs from the edits acknowledged for them. */
   lostEdits: number;
+}
+
+/** How often the host's memory is sampled for `hostRssMb.samples`. */
+const RSS_EVERY_MS = 5000;
+
+/** The threads of process `pid`, from /proc; null elsewhere. */
+function threads(pid: number): number | null {
+  try {
+    return fs.readdirSync(`/proc/${pid}/task`).length;
+  } catch {
+    return null;
+  }
 }
 
 function rssMb(pid: number): number {
@@ -117,7 +142,17 @@ export async function runHostLoad(options: {
   let requestsDuringImports = 0;
   let slowest = { ms: 0, method: '' };
   const rss = { start: rssMb(pid), peak: 0, end: 0 };
-  const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssMb(pid))), 250);
+  const samples: { at: number; mb: number }[] = [];
+  let lastSample = -Infinity;
+  const sampler = setInterval(() => {
+    const mb = rssMb(pid);
+    rss.peak = Math.max(rss.peak, mb);
+    const at = performance.now();
+    if (at - lastSample >= RSS_EVERY_MS) {
+      samples.push({ at, mb });
+      lastSample = at;
+    }
+  }, 250);
   const cpu0 = {
     host: cpuSeconds(pid),
     main: cpuSeconds(pid, pid),
@@ -226,6 +261,9 @@ export async function runHostLoad(options: {
   };
   rss.end = rssMb(pid);
   rss.peak = Math.max(rss.peak, rss.end);
+  const hostThreads = threads(pid);
+  const secondHalf = samples.filter((x) => x.at >= t0 + (elapsed * 1000) / 2).map((x) => x.mb);
+  secondHalf.push(rss.end);
   let lostEdits = 0;
   for (const [id, rev] of acked) {
     const state = await call<{ goldRev: number }>(host, 'gold:get', { utteranceId: id });
@@ -254,7 +292,12 @@ export async function runHostLoad(options: {
     perMethod,
     edits,
     imports,
-    hostRssMb: rss,
+    hostRssMb: {
+      ...rss,
+      samples: samples.map((x) => x.mb),
+      secondHalf: { min: Math.min(...secondHalf), max: Math.max(...secondHalf) },
+    },
+    hostThreads,
     cpuSec,
     lostEdits,
   };

@@ -52,6 +52,12 @@ try {
   ];
   for (const { importers, steady } of plan) {
     const loadAverage = os.loadavg().map((x) => Math.round(x * 100) / 100);
+    const phase =
+      importers === 0
+        ? 'alone'
+        : steady
+          ? 'steady importer'
+          : `${importers} importer${importers > 1 ? 's' : ''} (systems and corpora)`;
     const figures = await runHostLoad({
       host,
       dir,
@@ -63,9 +69,11 @@ try {
       seed: 1,
     });
     const utterances = (await call<{ utterances: number }>(host, 'project:summary', {})).utterances;
-    runs.push({ ...figures, steady, loadAverage, utterancesAtEnd: utterances });
+    const loadAverageAfter = os.loadavg().map((x) => Math.round(x * 100) / 100);
+    runs.push({ phase, ...figures, steady, loadAverage, loadAverageAfter, utterancesAtEnd: utterances });
     console.log(
-      `${figures.clients} clients, ${figures.seconds.toFixed(0)} s, load average ${loadAverage.join(' ')}, ` +
+      `${phase}: ${figures.clients} clients, ${figures.seconds.toFixed(0)} s, ` +
+        `load average ${loadAverage.join(' ')} before, ${loadAverageAfter.join(' ')} after, ` +
         `${utterances} utterances at the end` +
         (importers > 0
           ? `, ${importers} ${steady ? 'steady ' : ''}importer${importers > 1 ? 's' : ''}: ` +
@@ -76,7 +84,9 @@ try {
         `${figures.requests} requests (${figures.requestsPerSec.toFixed(0)}/s), ${figures.errors} errors, ` +
         `p50 ${figures.latencyMs.p50.toFixed(1)} ms, p99 ${figures.latencyMs.p99.toFixed(1)} ms, ` +
         `max ${figures.latencyMs.max.toFixed(0)} ms (${figures.latencyMs.slowestMethod}), ` +
-        `host RSS ${figures.hostRssMb.start}→${figures.hostRssMb.peak} MB peak, ${figures.lostEdits} lost edits; ` +
+        `host RSS ${figures.hostRssMb.start}→${figures.hostRssMb.peak} MB peak, ` +
+        `${figures.hostRssMb.secondHalf.min}–${figures.hostRssMb.secondHalf.max} MB in the second half, ` +
+        `${figures.lostEdits} lost edits; ` +
         `processor s: host ${figures.cpuSec.host ?? '—'} (main thread ${figures.cpuSec.hostMainThread ?? '—'}), ` +
         `clients ${figures.cpuSec.clients}, machine idle ${figures.cpuSec.machineIdle === null ? '—' : `${Math.round(figures.cpuSec.machineIdle * 100)} %`}`,
     );
@@ -111,11 +121,37 @@ if (steadyVsAlone)
     `steady importer against alone (mean of the runs before and after): throughput × ` +
       `${steadyVsAlone.requestsPerSec.toFixed(2)}, p99 × ${steadyVsAlone.p99.toFixed(2)}, p50 × ${steadyVsAlone.p50.toFixed(2)}`,
   );
+// One line per run, in order, with the figures the issue's goals are about (the full figures are in `runs`).
+const phases = runs.map((r) => ({
+  phase: r.phase,
+  loadAverage: { before: r.loadAverage, after: r.loadAverageAfter },
+  requestsPerSec: Math.round(r.requestsPerSec),
+  p50Ms: Math.round(r.latencyMs.p50 * 10) / 10,
+  p99Ms: Math.round(r.latencyMs.p99 * 10) / 10,
+  errors: r.errors,
+  lostEdits: r.lostEdits,
+  imports: r.imports,
+  hostRssMb: {
+    start: r.hostRssMb.start,
+    peak: r.hostRssMb.peak,
+    end: r.hostRssMb.end,
+    secondHalf: r.hostRssMb.secondHalf,
+  },
+}));
+const measured =
+  `The browser host under ${values.clients} concurrent clients (reads and edits of their own utterance) ` +
+  `for ${values.seconds} s per run on a project of ${size} utterances: alone, with one importer re-importing ` +
+  `a system's ${size} outputs all along ("steady importer"), alone again` +
+  (values['steady-only'] ? '' : `, then with importers adding systems and corpora, and alone again`) +
+  `. Requests per second, latency quantiles, errors, lost edits (acknowledged edits not read back), the ` +
+  `host's resident memory (peak, and lowest and highest in each run's second half) and processor time; the ` +
+  `machine's load average before and after each run. steadyVsAlone: the steady importer's run against the ` +
+  `mean of the runs alone before and after it (same project, same minutes).`;
 const out = path.join(import.meta.dirname, 'results', 'load.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
-  `${JSON.stringify({ suite: 'load', date: new Date().toISOString(), machine, size, steadyVsAlone, runs }, null, 2)}\n`,
+  `${JSON.stringify({ suite: 'load', measured, date: new Date().toISOString(), machine, size, steadyVsAlone, phases, runs }, null, 2)}\n`,
 );
 console.log(`wrote ${path.relative(process.cwd(), out)}`);
 process.exitCode = runs.some((r) => r.errors > 0 || r.lostEdits > 0) ? 1 : 0;
