@@ -65,6 +65,10 @@ describe('dense scatter plots', () => {
     const { svg, caption } = await renderPlot(plot);
     expect(svg).not.toContain('aria-roledescription="point"');
     expect(svg).toContain('Points per cell (density)');
+    // Its legend's gradient is named after the plot, so two on one page keep their own.
+    expect(svg).toContain('id="t-gradient_0"');
+    expect(svg).toContain('url(#t-gradient_0)');
+    expect(svg).not.toMatch(/"gradient_|#gradient_/);
     // Every point is counted in some cell: the cells' counts add up to the points.
     const counts = [...svg.matchAll(/<title>[^<]*points: (\d+)<\/title>/g)].map((m) => Number(m[1]));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(rows.length);

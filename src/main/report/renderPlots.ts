@@ -196,8 +196,12 @@ export function addTitles(svg: string): string {
 export async function renderPlot(plot: PlotData): Promise<PlotSvg> {
   const view = new vega.View(vega.parse(vl.compile(plotSpec(plot)).spec), { renderer: 'none' });
   try {
-    const svg = addTitles(await view.toSVG());
-    const caption = drawnAsDensity(plot) ? `${plot.caption}${densityNote(plot)}` : plot.caption;
+    const dense = drawnAsDensity(plot);
+    let svg = addTitles(await view.toSVG());
+    // The legend's gradient is named `gradient_0` in every SVG vega writes: named after the plot, so that
+    // plots on one page (the report, the dashboard) do not take each other's.
+    if (dense) svg = svg.replace(/\b(id="|url\(#)gradient_(\d+)/g, `$1${plot.id}-gradient_$2`);
+    const caption = dense ? `${plot.caption}${densityNote(plot)}` : plot.caption;
     return { id: plot.id, title: plot.title, caption, svg, empty: plot.rows.length === 0 };
   } finally {
     view.finalize();
