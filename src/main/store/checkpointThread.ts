@@ -55,7 +55,13 @@ export class CheckpointThread {
   checkpoint(): Promise<CheckpointAnswer> {
     const id = this.next++;
     if (this.closed) return Promise.resolve({ id, closing: true });
-    const worker = this.started();
+    let worker: Worker;
+    try {
+      worker = this.started();
+    } catch (err) {
+      // No thread (a build without its file): the log waits for the next try, or for the close.
+      return Promise.resolve({ id, error: err instanceof Error ? err.message : String(err) });
+    }
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
       const request: CheckpointRequest = { id };
