@@ -162,7 +162,8 @@ test("with blind annotation off, an annotator sees the other annotator's layer r
 test("on a 60-minute utterance the other annotator's tiers draw only what is in view", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(300_000);
+  // A ceiling for a loaded machine (the project alone is an hour of audio); every step waits for state.
+  test.setTimeout(600_000);
   const errors = watchErrors(page);
   // 11,400 words over about an hour; bob's layer has the words, 1,629 entities and a tree of 1,792
   // constituents (the adjudicated ones), ann's only the words.
@@ -204,12 +205,14 @@ test("on a 60-minute utterance the other annotator's tiers draw only what is in 
     await page.locator(`tr[data-utterance-id="${hour.id}"]`).dblclick();
     await expect(page.locator('.utterance-view h1')).toHaveText(hour.id, { timeout: 60_000 });
     await expect(page.getByTestId('waveform')).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
-    await expect(page.getByTestId('other-layer')).toHaveAttribute('data-annotator', 'bob');
-    await expect(page.locator('.transport-bar')).toContainText(/zoom 0 px\/s/);
+    await expect(page.getByTestId('other-layer')).toHaveAttribute('data-annotator', 'bob', {
+      timeout: 60_000,
+    });
+    await expect(page.locator('.transport-bar')).toContainText(/zoom 0 px\/s/, { timeout: 60_000 });
     // Fit: the whole hour in view, bob's tiers drawn as runs a few pixels apart, never box by box.
     await expect(
       page.locator('[data-testid="other-layer"] [data-testid="tree-tier"] .tier-box').first(),
-    ).toBeAttached();
+    ).toBeAttached({ timeout: 60_000 });
     const atFit = await drawn();
     const nodesAtFit = await nodes();
     testInfo.annotations.push({
@@ -222,8 +225,10 @@ test("on a 60-minute utterance the other annotator's tiers draw only what is in 
     }
     // Zoomed in until each word has its own box: a screen's worth of bob's boxes, and fewer nodes.
     for (let k = 0; k < 16; k++) await page.keyboard.press('=');
-    await expect(page.locator('.transport-bar')).toContainText(/zoom \d{3,} px\/s/);
-    await expect(page.locator('[data-testid="other-layer"] [data-word="0"]')).toHaveText('w0');
+    await expect(page.locator('.transport-bar')).toContainText(/zoom \d{3,} px\/s/, { timeout: 60_000 });
+    await expect(page.locator('[data-testid="other-layer"] [data-word="0"]')).toHaveText('w0', {
+      timeout: 60_000,
+    });
     const zoomed = await drawn();
     for (const [id, n] of Object.entries(zoomed)) {
       expect(n, id).toBeGreaterThan(0);
