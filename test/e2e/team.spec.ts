@@ -144,6 +144,8 @@ test('the team section adds an annotator, assigns with a preview, turns blind an
   expect(before).toHaveLength(10);
   await assign.getByRole('button', { name: `Assign ${truth.added} new` }).click();
   await expect(assign.getByRole('status')).toContainText(`Assigned: ${truth.added} new assignments.`);
+  // The keyboard's place is kept: the result takes the focus from the button, now disabled.
+  await expect(assign.getByRole('status')).toBeFocused();
   // Utterance i goes to annotator i mod 3 (ana, maria, tom): the rule's definition for k = 1.
   const names = ['ana', 'maria', 'tom'];
   const expected = new Set(before);
@@ -213,6 +215,7 @@ test('the team section adds an annotator, assigns with a preview, turns blind an
   await blind.focus();
   await page.keyboard.press('Space');
   await expect(blind).not.toBeChecked();
+  await expect(blind).toBeFocused();
   await expect(team.getByTestId('team-summary')).toContainText('blind annotation off');
   await expect.poll(() => settingRows()['team.blind']).toBe('0');
 

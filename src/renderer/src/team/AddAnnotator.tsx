@@ -19,6 +19,7 @@ export function AddAnnotator({ names, onAdded }: { names: readonly string[]; onA
   const [busy, setBusy] = useState(false);
   const id = useId();
   const add = async (): Promise<void> => {
+    if (busy) return;
     const refused = nameProblem(name, names);
     if (refused) return setProblem(refused);
     setBusy(true);
@@ -54,7 +55,7 @@ export function AddAnnotator({ names, onAdded }: { names: readonly string[]; onA
         aria-invalid={problem !== null}
         aria-describedby={problem ? `${id}-problem` : undefined}
       />
-      <button type="submit" disabled={busy}>
+      <button type="submit" aria-disabled={busy}>
         Add annotator
       </button>
       {problem && (

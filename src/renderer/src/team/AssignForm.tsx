@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   type AnnotatorInfo,
   type AnnotatorList,
@@ -131,6 +131,11 @@ export function AssignForm({
 
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Assigned | string | null>(null);
+  // The result takes the focus from the button, which has nothing left to assign (and is disabled).
+  const result = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done !== null) result.current?.focus();
+  }, [done]);
   const assign = async (): Promise<void> => {
     if (!('request' in made)) return;
     setBusy(true);
@@ -292,6 +297,8 @@ export function AssignForm({
           className={typeof done === 'string' ? 'error-text' : 'team-done'}
           role={typeof done === 'string' ? 'alert' : 'status'}
           data-testid="assign-result"
+          tabIndex={-1}
+          ref={result}
         >
           {typeof done === 'string'
             ? done

@@ -3,7 +3,8 @@ import type { AnnotatorList, TeamSettings } from '../../../core/api/annotators';
 
 /**
  * The team settings: the annotator the project's owner works as, and blind annotation. Each change is
- * saved at once (`onChange`); `busy` while one is saved.
+ * saved at once (`onChange`); `busy` while one is saved, when the controls take no change (they stay
+ * enabled, so a keyboard user keeps their place).
  */
 export function TeamSettingsForm({
   team,
@@ -16,14 +17,14 @@ export function TeamSettingsForm({
 }) {
   const id = useId();
   return (
-    <div className="team-settings">
+    <div className="team-settings" aria-busy={busy}>
       <p>
         <label htmlFor={`${id}-owner`}>The owner works as</label>{' '}
         <select
           id={`${id}-owner`}
           value={team.owner ?? ''}
-          disabled={busy || team.annotators.length === 0}
-          onChange={(e) => onChange({ owner: e.target.value === '' ? null : e.target.value })}
+          disabled={team.annotators.length === 0}
+          onChange={(e) => !busy && onChange({ owner: e.target.value === '' ? null : e.target.value })}
         >
           <option value="">nobody (not set)</option>
           {team.annotators.map((a) => (
@@ -38,8 +39,7 @@ export function TeamSettingsForm({
           <input
             type="checkbox"
             checked={team.blind}
-            disabled={busy}
-            onChange={(e) => onChange({ blind: e.target.checked })}
+            onChange={(e) => !busy && onChange({ blind: e.target.checked })}
             aria-describedby={`${id}-blind`}
           />{' '}
           Blind annotation
