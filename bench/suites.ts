@@ -1,6 +1,7 @@
 import type { BenchSuite } from './harness';
 import { alignBench } from './align.bench';
 import { cliStartBench } from './cliStart.bench';
+import { disagreementOrderBench } from './disagreementOrder.bench';
 import { formatsBench } from './formats.bench';
 import { goldEditBench } from './goldEdit.bench';
 import { importLongBench } from './importLong.bench';
@@ -38,4 +39,5 @@ export const suites: readonly BenchSuite[] = [
   scoreScaleBench,
   importLongBench,
   alignBench,
+  disagreementOrderBench,
 ];

@@ -1,17 +1,22 @@
 // An agreement worker thread: opens the project file read-only, reads every utterance's annotator layers
 // from one snapshot, computes the agreement of every pair of annotators and renders its histograms — or
-// counts the differences between the layers of the utterances it is given — so the app process keeps
-// answering other calls meanwhile.
+// counts the differences between the layers of the utterances it is given, as a worker kept for that and
+// told each task in a message — so the app process keeps answering other calls meanwhile.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { renderPlots } from '../report/renderPlots';
 import { workerFailure } from '../workerFailure';
 import { agreementPlots } from './agreementPlots';
-import type { AgreementTask, AgreementWorkerMessage, DisagreementTask } from './agreementWorkerProtocol';
+import type {
+  AgreementTask,
+  AgreementWorkerMessage,
+  DisagreementTask,
+  KeptWorkerData,
+} from './agreementWorkerProtocol';
 import { utteranceDisagreements } from './disagreements';
 import { projectAgreement } from './projectAgreement';
 
-const task = workerData as AgreementTask | DisagreementTask;
+const task = workerData as AgreementTask | KeptWorkerData;
 const post = (m: AgreementWorkerMessage): void => parentPort!.postMessage(m);
 
 /** Progress is posted at most this often (utterances). */
@@ -34,8 +39,19 @@ function countDifferences(task: DisagreementTask): void {
   }
 }
 
-async function run(): Promise<void> {
-  if ('differencesOf' in task) return countDifferences(task);
+/** The kept worker: counts each task it is told, one after the other. */
+function countWhenTold(): void {
+  parentPort!.on('message', (told: DisagreementTask) => {
+    try {
+      countDifferences(told);
+    } catch (err) {
+      post({ type: 'failed', ...workerFailure(err) });
+    }
+  });
+  post({ type: 'ready' });
+}
+
+async function run(task: AgreementTask): Promise<void> {
   const db = new Database(task.file, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -65,5 +81,6 @@ async function run(): Promise<void> {
 // Begun once this module has finished loading: a worker told its answer may be stopped at once, and one
 // stopped while a module of it is still completing its evaluation makes V8 abort the whole process.
 setImmediate(() => {
-  run().catch((err: unknown) => post({ type: 'failed', ...workerFailure(err) }));
+  if ('kept' in task) countWhenTold();
+  else run(task).catch((err: unknown) => post({ type: 'failed', ...workerFailure(err) }));
 });

@@ -13,6 +13,14 @@ export interface AgreementTask {
   options: AgreementOptions;
 }
 
+/**
+ * A worker kept for counting differences: it says it is ready once loaded, then takes `DisagreementTask`s
+ * as messages, one after the other, answering each with progress and its differences (or a failure).
+ */
+export interface KeptWorkerData {
+  kept: 'differences';
+}
+
 /** The differences between the annotator layers of some utterances (the list's "most disagreement first"). */
 export interface DisagreementTask {
   /** The project file, opened read-only by the worker. */
@@ -23,6 +31,7 @@ export interface DisagreementTask {
 
 /** A message from the worker: progress, then the answer or a failure. */
 export type AgreementWorkerMessage =
+  | { type: 'ready' }
   | { type: 'progress'; phase: string; done: number; total: number }
   | { type: 'done'; view: AgreementView }
   | { type: 'differences'; utterances: UtteranceDisagreement[] }
