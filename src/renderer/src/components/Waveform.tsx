@@ -62,6 +62,16 @@ export function maxZoom(durationSec: number): number {
   return Math.min(MAX_PPS, LAYOUT_LIMIT_PX / Math.max(durationSec, 1e-3));
 }
 
+/** The largest magnitude in `xs` (0 for none). */
+function maxAbs(xs: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const v = Math.abs(xs[i]!);
+    if (v > m) m = v;
+  }
+  return m;
+}
+
 /**
  * wavesurfer.js over the cached peaks (no decoding), with a time ruler, the words drawn over it (only those
  * in view: see WaveWords), wheel zoom and, for long recordings, a minimap. Its zoom and scroll drive the
@@ -111,6 +121,9 @@ export function Waveform(props: Props) {
       cursorWidth: 2,
       minPxPerSec: fitPx(),
       normalize: true,
+      // Normalized to the recording's loudest peak, found once: without it each canvas drawn on a zoom or
+      // scroll step would scan its part of the peaks again first (and be scaled on its own).
+      maxPeak: maxAbs(peaks.peaks),
       autoScroll: true,
       autoCenter: false,
       dragToSeek: true,
@@ -118,12 +131,29 @@ export function Waveform(props: Props) {
     });
     wsRef.current = ws;
     let loop: { startSec: number; endSec: number } | null = null;
-    // The axis in pixels per second: the wrapper is as wide as the whole recording.
-    const report = (): void => {
-      const width = ws.getWrapper().getBoundingClientRect().width;
-      if (width > 0) axis.set(width / peaks.durationSec, ws.getScroll(), ws.getWidth());
+    // The axis is told once a frame, from what wavesurfer.js says (its zoom, the offset of its scroll
+    // events) and the visible width a ResizeObserver keeps: reading the layout on each of wavesurfer's
+    // events, between its writes and the tiers', would lay the page out again for every one of them.
+    let viewWidth = 0;
+    let scrollPx = 0;
+    let frame = 0;
+    // Pixels per second: the wrapper is as wide as the whole recording at wavesurfer's zoom, or fills the
+    // view when that is narrower (as wavesurfer.js lays it out).
+    const ppsNow = (): number => {
+      const full = Math.ceil(peaks.durationSec * ws.options.minPxPerSec);
+      return Math.max(full, viewWidth) / peaks.durationSec;
     };
-    const resize = new ResizeObserver(report);
+    const report = (): void => {
+      if (frame === 0)
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          if (viewWidth > 0) axis.set(ppsNow(), scrollPx, viewWidth);
+        });
+    };
+    const resize = new ResizeObserver((entries) => {
+      for (const e of entries) viewWidth = e.contentRect.width;
+      report();
+    });
     // The wheel over the words drawn on the waveform does what it does over the waveform: it zooms about
     // the pointer (wavesurfer's zoom plugin, to which it is passed on) or, sideways or with Shift, scrolls.
     const body = bodyRef.current!;
@@ -158,8 +188,8 @@ export function Waveform(props: Props) {
         setReady(true);
         ws.setTime(startSec);
         latest.current.onTime(startSec);
-        resize.observe(ws.getWrapper());
-        report();
+        scrollPx = ws.getScroll();
+        resize.observe(ws.getWrapper().parentElement!);
         latest.current.onReady?.();
       }),
       ws.on('timeupdate', (t) => latest.current.onTime(t)),
@@ -171,8 +201,10 @@ export function Waveform(props: Props) {
       }),
       ws.on('finish', () => latest.current.onPlaying(false)),
       ws.on('zoom', report),
-      ws.on('scroll', report),
-      ws.on('redrawcomplete', report),
+      ws.on('scroll', (_from, _to, left) => {
+        scrollPx = left;
+        report();
+      }),
     ];
     handleRef.current = {
       playPause: () => void ws.playPause(),
@@ -182,7 +214,7 @@ export function Waveform(props: Props) {
         if (range) void ws.play(range.startSec, range.endSec);
       },
       setRate: (rate) => ws.setPlaybackRate(rate, true),
-      zoomBy: (f) => ws.zoom(Math.min(maxPps, Math.max(Math.min(5, fitPx()), axis.pps * f))),
+      zoomBy: (f) => ws.zoom(Math.min(maxPps, Math.max(Math.min(5, fitPx()), ppsNow() * f))),
       fit: () => ws.zoom(fitPx()),
       time: () => ws.getCurrentTime(),
       setTime: (t) => ws.setTime(t),
@@ -192,6 +224,8 @@ export function Waveform(props: Props) {
         ws.zoom(z);
         const left = Math.max(0, start * z);
         ws.setScroll(left);
+        scrollPx = ws.getScroll();
+        report();
         // The playhead comes into the view (at its left edge, within the utterance) when it is outside it:
         // wavesurfer scrolls to the playhead whenever the time is updated (the audio loading after the
         // peaks are drawn does that), which would take the view away again.
@@ -208,6 +242,7 @@ export function Waveform(props: Props) {
       },
     };
     return () => {
+      cancelAnimationFrame(frame);
       subs.forEach((off) => off());
       body.removeEventListener('wheel', onWheel);
       placed.disconnect();

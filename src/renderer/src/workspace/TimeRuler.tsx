@@ -17,9 +17,10 @@ export function TimeRuler({ axis, durationSec, onSeek }: Props) {
 
   useEffect(() => {
     const el = canvas.current!;
+    // The canvas' size, kept by the ResizeObserver below: a draw on each zoom or scroll step reads no layout.
+    let width = el.clientWidth;
+    let height = el.clientHeight;
     const draw = (): void => {
-      const width = el.clientWidth;
-      const height = el.clientHeight;
       const dpr = window.devicePixelRatio || 1;
       if (el.width !== Math.round(width * dpr)) el.width = Math.round(width * dpr);
       if (el.height !== Math.round(height * dpr)) el.height = Math.round(height * dpr);
@@ -38,7 +39,10 @@ export function TimeRuler({ axis, durationSec, onSeek }: Props) {
       }
     };
     draw();
-    const resize = new ResizeObserver(draw);
+    const resize = new ResizeObserver((entries) => {
+      for (const e of entries) ({ width, height } = e.contentRect);
+      draw();
+    });
     resize.observe(el);
     const off = axis.subscribe(draw);
     return () => {
