@@ -1,15 +1,13 @@
 // Jobs: progress and partial results while running, the result (and no partial) once done, and the
 // `score:corpus` job publishing each system's figures before the job ends.
 import { untilJobEnds } from '../../../test/helpers/jobs';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { demoSessionPerTest } from '../../../test/helpers/demoSession';
 import { CorpusPartial, CorpusReport, type Handlers, type JobStatus } from '../../core/api/contract';
 import { AppError } from '../../core/errors';
-import { dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { Jobs } from './jobs';
-import { Session } from './session';
+import type { Session } from './session';
 
 /** Polls a job until it ends. */
 async function settle(jobs: Jobs, id: string): Promise<JobStatus> {
@@ -77,26 +75,17 @@ describe('Jobs', () => {
 });
 
 describe('score:corpus', () => {
-  let tmp: { dir: string; cleanup: () => void };
+  const demo = demoSessionPerTest();
   let session: Session;
-  const bugs: unknown[] = [];
-  beforeEach(async () => {
-    tmp = tempDir();
-    copyDemo(tmp.dir);
-    session = new Session('browser');
-    await session.openChecked(path.join(tmp.dir, 'demo.sieve'));
+  beforeEach(() => {
+    session = demo.session;
     // Nothing cached: every system is scored.
     session.project.db.prepare('DELETE FROM score_cache').run();
-    bugs.length = 0;
-  });
-  afterEach(() => {
-    session.close();
-    tmp.cleanup();
   });
 
   it("publishes each system's figures as soon as it is scored, before the job is done", async () => {
     const handlers: Handlers = createHandlers(session);
-    const run = (method: string, input: unknown) => dispatch(handlers, method, input, (e) => bugs.push(e));
+    const run = (method: string, input: unknown) => demo.call(handlers, method, input);
     // Every status the job shows right after it publishes, read through the API.
     const statuses: JobStatus[] = [];
     const jobs = session.jobs;
@@ -146,6 +135,5 @@ describe('score:corpus', () => {
     const done = running.map((s) => s.done);
     expect(done).toEqual([...done].sort((a, b) => a - b));
     expect(end.done).toBe(systems.reduce((n, s) => n + s.outputs, 0));
-    expect(bugs).toEqual([]);
   });
 });
