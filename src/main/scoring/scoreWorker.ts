@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { ScoringSettings } from '../../core/api/contract';
 import { corpusInterval } from '../../core/scoring/corpusScores';
 import { type ScoreCacheRow, scoreCacheWriter } from '../store/scoreCache';
+import { packPairs } from './pairPack';
 import { pairScorer, scoredPair } from './scorePair';
 import { scoringContextFor } from './scoringContext';
 import type { PairReply, ScoredPair, WorkerReply, WorkerRequest } from './workerProtocol';
@@ -50,9 +51,14 @@ function score(pairs: readonly [number, string][]): ScoredPair[] {
 
 parentPort!.on('message', (m: WorkerRequest) => {
   let reply: WorkerReply;
+  let moved: ArrayBuffer[] = [];
   try {
-    if (m.type === 'score') reply = { type: 'scored', chunk: m.chunk, results: score(m.pairs) };
-    else if (m.type === 'interval')
+    if (m.type === 'score') {
+      const pairs = packPairs(score(m.pairs));
+      reply = { type: 'scored', chunk: m.chunk, pairs };
+      // The typed arrays' memory moves to the app thread rather than being copied.
+      moved = [pairs.ints.buffer, pairs.nums.buffer];
+    } else if (m.type === 'interval')
       reply = { type: 'interval', interval: corpusInterval(m.stat, m.values, m.options) };
     else {
       writer?.write(unwritten);
@@ -61,6 +67,7 @@ parentPort!.on('message', (m: WorkerRequest) => {
     }
   } catch (err) {
     reply = { type: 'failed', message: (err as Error).message };
+    moved = [];
   }
-  parentPort!.postMessage(reply);
+  parentPort!.postMessage(reply, moved);
 });

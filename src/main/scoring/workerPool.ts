@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { BugError } from '../../core/errors';
 import type { BootstrapOptions, Interval } from '../../core/stats/bootstrap';
 import { workerEntry } from '../workerEntry';
+import { unpackPairs } from './pairPack';
 import type { ScoreWorkerData } from './scoreWorker';
 import type { ScoredPair, WorkerReply, WorkerRequest } from './workerProtocol';
 
@@ -128,7 +129,7 @@ export function startScorePool(data: ScoreWorkerData, workers: number): ScorePoo
             req: { type: 'score', chunk, pairs },
             done(reply) {
               if (reply.type !== 'scored') throw new BugError(`a scoring worker answered '${reply.type}'`);
-              onScored(reply.results, chunk);
+              onScored(unpackPairs(reply.pairs), chunk);
               if (--left === 0) resolve();
             },
           }),

@@ -2,9 +2,10 @@
 // the worker makes it for the cache anyway, a string crosses threads at the cost of a copy, and parsing it is
 // cheaper for the app thread than rebuilding the object graph from a structured clone. A caller that only
 // wants corpus figures asks for each pair's corpus item instead (a few numbers per metric), and has the
-// workers compute the figures' bootstrap intervals too.
+// workers compute the figures' bootstrap intervals too. A chunk's pairs cross packed (`pairPack.ts`).
 import type { CorpusItem } from '../../core/scoring/corpusScores';
 import type { BootstrapOptions, Interval } from '../../core/stats/bootstrap';
+import type { PackedPairs } from './pairPack';
 
 /** What a worker hands back of each pair it scores (the pool's caller says which parts it wants). */
 export interface PairReply {
@@ -36,9 +37,12 @@ export type WorkerRequest =
   | { type: 'interval'; stat: string; values: Float64Array; options: BootstrapOptions }
   | { type: 'flush' };
 
-/** Worker → pool: a chunk's scored pairs, an interval, that every score it made is written, or why it failed. */
+/**
+ * Worker → pool: a chunk's scored pairs (packed, `pairPack.ts`), an interval, that every score it made is
+ * written, or why it failed.
+ */
 export type WorkerReply =
-  | { type: 'scored'; chunk: number; results: ScoredPair[] }
+  | { type: 'scored'; chunk: number; pairs: PackedPairs }
   | { type: 'interval'; interval: Interval }
   | { type: 'flushed' }
   | { type: 'failed'; message: string };
