@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffGold } from '../../core/gold/diff';
 import type { GoldRecords } from '../../core/gold/records';
 import { AppError } from '../../core/errors';
-import { BEFORE_ANNOTATORS_SQL, copyDemo, makeProject, tempDir } from '../../../test/helpers/tempProject';
+import {
+  BEFORE_ANNOTATORS_SQL,
+  copyDemo,
+  makeProject,
+  takeBackCompactOutputs,
+  tempDir,
+} from '../../../test/helpers/tempProject';
 import { applyGoldDiff, editState, readGold, undoRedo } from './goldStore';
 import { migrations } from './migrations';
 import { type StackStep, migrateUndoStacks, replayStacks } from './migrations/0004-undo-stacks';
@@ -200,6 +206,7 @@ describe('the migration that adds the stacks', () => {
       const previous = copyDemo(path.join(t.dir, 'previous'));
       expect(UNDO_STACKS_VERSION).toBe(4);
       const raw = new Database(previous);
+      takeBackCompactOutputs(raw);
       raw.exec(BEFORE_ANNOTATORS_SQL);
       raw.exec(`
         ALTER TABLE history DROP COLUMN below;

@@ -1,7 +1,12 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BEFORE_ANNOTATORS_SQL, copyDemo, tempDir } from '../../../../test/helpers/tempProject';
+import {
+  BEFORE_ANNOTATORS_SQL,
+  copyDemo,
+  takeBackCompactOutputs,
+  tempDir,
+} from '../../../../test/helpers/tempProject';
 import { ProjectStore } from '../projectStore';
 import { migrations } from './index';
 
@@ -28,6 +33,7 @@ describe('migration 0003: word confidence', () => {
     const raw = new Database(file);
     // The bundled demo is kept at the current version: take it back to version 2, the version before the
     // words had a confidence (the columns of later migrations taken out again).
+    takeBackCompactOutputs(raw);
     raw.exec(BEFORE_ANNOTATORS_SQL);
     raw.exec(`
       ALTER TABLE word DROP COLUMN confidence;
