@@ -91,14 +91,21 @@ export function keepAnalysis<T>(project: ProjectStore, kind: AnalysisKind<T>, ke
   map.delete(key);
   map.set(key, value);
   for (const k of map.keys()) {
-    if (map.size <= KEPT_ANALYSES) break;
+    if (map.size <= (kind.keep ?? KEPT_ANALYSES)) break;
     map.delete(k);
   }
+}
+
+/** Every analysis of `kind` kept, with its key, least recently kept first. */
+export function keptAnalyses<T>(project: ProjectStore, kind: AnalysisKind<T>): [string, T][] {
+  return [...(keptByKind.get(project)?.get(kind.name) ?? [])] as [string, T][];
 }
 
 /** A kind of kept analysis: its name, and (as a type only) what its values are. */
 export interface AnalysisKind<T> {
   readonly name: string;
+  /** How many of this kind are kept at most (default 4). */
+  readonly keep?: number;
   /** Never set: carries `T`, so a kind's values are read back with the type they were kept with. */
   readonly type?: T;
 }

@@ -1,6 +1,6 @@
 // One entry for every report format: the text of an HTML, CSV, JSON or Markdown report, and the file the
 // API hands to the renderer (PDF only where the app can print, i.e. in Electron).
-import type { ReportFile } from '../../core/api/contract';
+import type { PlotSvg, ReportFile } from '../../core/api/contract';
 import { AppError } from '../../core/errors';
 import { csvReport } from './csvReport';
 import { type HtmlReportOptions, htmlReport } from './htmlReport';
@@ -17,17 +17,24 @@ export type TextFormat = (typeof TEXT_FORMATS)[number];
 /** Prints an HTML document to PDF (the Electron side supplies it). */
 export type PrintToPdf = (html: string) => Promise<Uint8Array>;
 
-/** The report as text in one format (plots are rendered for HTML only; `html`: how HTML is written). */
+/** How a report's text is made beyond its model. */
+export interface ReportTextOptions extends HtmlReportOptions {
+  /** The model's plots already rendered (the dashboard's, kept for the same state), for HTML. */
+  plots?: readonly PlotSvg[];
+}
+
+/** The report as text in one format (plots are rendered for HTML only; `options`: how HTML is made). */
 export async function reportText(
   model: ReportModel,
   format: TextFormat,
-  html: HtmlReportOptions = {},
+  options: ReportTextOptions = {},
 ): Promise<string> {
   if (format === 'json') return `${JSON.stringify(model)}\n`;
   if (format === 'csv') return csvReport(model);
   if (format === 'md') return markdownReport(model);
   const agreement = model.agreement ? await renderPlots(agreementPlots(model.agreement)) : [];
-  return htmlReport(model, await renderPlots(model.plots), agreement, html);
+  const { plots, ...html } = options;
+  return htmlReport(model, plots ?? (await renderPlots(model.plots)), agreement, html);
 }
 
 const MIME: Record<TextFormat | 'pdf', string> = {

@@ -1,12 +1,13 @@
 // The dashboard's plots kept with the state they were made from: asked for again with nothing changed they
 // are answered as they were, without reading or scoring anything; after a gold edit they are made anew and
 // equal those a fresh session makes; made from the corpus figures the dashboard keeps, they equal those made
-// without them. A real copy of the demo in a temporary folder.
+// without them; an HTML report exported after them shows them as kept and is the same. A real copy of the
+// demo in a temporary folder.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { untilJobEnds } from '../../../test/helpers/jobs';
 import { copyDemo, tempDir } from '../../../test/helpers/tempProject';
-import { DashboardReport } from '../../core/api/contract';
+import { DashboardReport, ReportFile } from '../../core/api/contract';
 import { diffGold } from '../../core/gold/diff';
 import { createHandlers } from '../api/handlers';
 import { Session } from '../api/session';
@@ -27,9 +28,14 @@ afterEach(() => {
 });
 
 /** Runs a job method of the session and returns its result. */
-async function run(method: 'report:plots' | 'score:corpus'): Promise<unknown> {
+async function run(method: 'report:plots' | 'score:corpus' | 'report:export'): Promise<unknown> {
   const handlers = createHandlers(session);
-  const started = method === 'report:plots' ? handlers[method]({}) : handlers[method]();
+  const started =
+    method === 'report:plots'
+      ? handlers[method]({})
+      : method === 'report:export'
+        ? handlers[method]({ format: 'html' })
+        : handlers[method]();
   const end = await untilJobEnds(
     () => session.jobs.status(started.id),
     (s) => s.state,
@@ -40,6 +46,7 @@ async function run(method: 'report:plots' | 'score:corpus'): Promise<unknown> {
 }
 
 const plots = async (): Promise<DashboardReport> => DashboardReport.parse(await run('report:plots'));
+const html = async (): Promise<string> => ReportFile.parse(await run('report:export')).content;
 const cachedScores = (): number =>
   session.project.db.prepare('SELECT count(*) FROM score_cache').pluck().get() as number;
 
@@ -52,7 +59,7 @@ async function fresh(): Promise<DashboardReport> {
 }
 
 // Each plots job builds the demo's report model in a worker thread: seconds on a loaded machine.
-describe('kept plots', { timeout: 120_000 }, () => {
+describe('kept plots', { timeout: 300_000 }, () => {
   it('are answered again without reading or scoring anything, and made anew after a gold edit', async () => {
     const first = await plots();
     // The score cache emptied behind the host's back: the plots kept still answer, the same, and nothing
@@ -80,5 +87,14 @@ describe('kept plots', { timeout: 120_000 }, () => {
     await run('score:corpus');
     const withKept = await plots();
     expect(await fresh()).toEqual(withKept);
+  });
+
+  it('are the plots of an HTML report exported after them, the same as one made with nothing kept', async () => {
+    await plots();
+    const afterPlots = await html();
+    session.close();
+    session = new Session('browser');
+    await session.openChecked(file());
+    expect(await html()).toBe(afterPlots);
   });
 });

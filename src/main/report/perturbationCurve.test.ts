@@ -6,6 +6,7 @@ import {
   PERTURBATION_DELTAS,
   PERTURBATION_SAMPLE,
   PERTURBATION_SEED,
+  keyedPerturbationCurves,
   perturbationCurves,
 } from './perturbationCurve';
 
@@ -58,5 +59,31 @@ describe('perturbationCurves', () => {
     const a = perturbationCurves(many, { repetitions: 1 });
     expect(a[0]).toMatchObject({ sentences: PERTURBATION_SAMPLE, eligible: PERTURBATION_SAMPLE + 30 });
     expect(perturbationCurves(many, { repetitions: 1 })).toEqual(a);
+  });
+
+  it('keys each curve by what it is computed from: an edit outside the sample keeps the key, one inside changes it', () => {
+    const many = Array.from({ length: PERTURBATION_SAMPLE + 30 }, (_, i) => {
+      const verb = i % 2 ? 'leaves' : 'goes';
+      return utterance(`u${i}`, `(S (NP (DT the) (NN train)) (VP (VBZ ${verb})))`, ['the', 'train', verb]);
+    });
+    const [[key, curve]] = keyedPerturbationCurves(many, { repetitions: 1 }) as [[string, unknown]];
+    expect(curve).toEqual(perturbationCurves(many, { repetitions: 1 })[0]);
+    // A curve kept under the key is used as it is.
+    const kept = { ...perturbationCurves(many, { repetitions: 1 })[0]!, signature: 'kept' };
+    expect(keyedPerturbationCurves(many, { repetitions: 1 }, (k) => (k === key ? kept : undefined))).toEqual([
+      [key, kept],
+    ]);
+    const moved = (i: number) =>
+      many.map((u, j) =>
+        j === i
+          ? { ...u, gold: { ...u.gold, words: u.gold.words.map((w) => ({ ...w, endSec: w.endSec + 0.01 })) } }
+          : u,
+      );
+    // Which sentences the sample left out: those whose edit keeps the key (a curve is "kept" for every
+    // key, so none is computed).
+    const keys = many.map((_, i) => keyedPerturbationCurves(moved(i), { repetitions: 1 }, () => kept)[0]![0]);
+    expect(keys.filter((k) => k === key)).toHaveLength(30);
+    expect(keys.filter((k) => k !== key)).toHaveLength(PERTURBATION_SAMPLE);
+    expect(keyedPerturbationCurves(many, { repetitions: 2 }, () => kept)[0]![0]).not.toBe(key);
   });
 });

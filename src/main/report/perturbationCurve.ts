@@ -2,7 +2,9 @@
 // scored by Struct-IoU against a copy of itself whose word boundaries are moved by Noise-δ, for δ on a
 // grid, several seeded repetitions per δ. At δ = 0 the copy is the tree itself (Struct-IoU 1); the curve
 // shows how fast the metric falls as boundaries blur on this corpus.
+import { createHash } from 'node:crypto';
 import type { GoldRecords } from '../../core/gold/records';
+import { writeBracket } from '../../core/tree/bracket';
 import { closeSilences } from '../../core/structIou/perturb';
 import { perturbationAnalysis } from '../../core/structIou/perturbationAnalysis';
 import { buildSegmentTree } from '../../core/structIou/segmentTree';
@@ -47,6 +49,20 @@ export function perturbationCurves(
   utterances: readonly { id: string; gold: GoldRecords }[],
   options: { repetitions?: number } = {},
 ): PerturbationCurve[] {
+  return keyedPerturbationCurves(utterances, options).map(([, curve]) => curve);
+}
+
+/**
+ * The curves of `perturbationCurves`, each with a key of everything it is computed from: the tree name,
+ * the counts of sentences that qualified and were left out, the repetitions, and the tree and timed words
+ * of each sentence drawn. A curve `kept` has for its key is used as it is: an edit of a sentence outside
+ * the sample that leaves the counts alone changes nothing of the curve, so nothing is computed again.
+ */
+export function keyedPerturbationCurves(
+  utterances: readonly { id: string; gold: GoldRecords }[],
+  options: { repetitions?: number } = {},
+  kept: (key: string) => PerturbationCurve | undefined = () => undefined,
+): [key: string, curve: PerturbationCurve][] {
   const byTree = new Map<
     string,
     { items: { tree: TreeNode; words: GoldRecords['words'] }[]; skipped: number }
@@ -75,10 +91,22 @@ export function perturbationCurves(
       if (ok) entry.items.push({ tree: parsed!, words });
       else entry.skipped++;
     }
-  const curves: PerturbationCurve[] = [];
+  const curves: [string, PerturbationCurve][] = [];
   for (const [tree, { items, skipped }] of byTree) {
     if (items.length === 0) continue;
     const chosen = sample(items.length, PERTURBATION_SAMPLE, PERTURBATION_SEED).map((i) => items[i]!);
+    const hash = createHash('sha256');
+    hash.update(JSON.stringify([tree, items.length, skipped, options.repetitions ?? null]));
+    for (const it of chosen)
+      hash.update(
+        `\u0001${writeBracket(it.tree)}\u0000${JSON.stringify(it.words.map((w) => [w.text, w.startSec, w.endSec]))}`,
+      );
+    const key = hash.digest('base64url');
+    const known = kept(key);
+    if (known) {
+      curves.push([key, known]);
+      continue;
+    }
     const a = perturbationAnalysis(
       chosen.map((it) => ({ gold: it.tree, pred: it.tree, words: it.words })),
       {
@@ -88,29 +116,32 @@ export function perturbationCurves(
         seed: PERTURBATION_SEED,
       },
     );
-    curves.push({
-      tree,
-      sentences: chosen.length,
-      eligible: items.length,
-      skipped,
-      signature: a.signature,
-      points: [
-        {
-          delta: 0,
-          mean: a.baseline.sentenceLevel,
-          std: 0,
-          corpusMean: a.baseline.corpusLevel,
-          corpusStd: 0,
-        },
-        ...a.points.map((p) => ({
-          delta: p.delta,
-          mean: p.sentenceMean,
-          std: p.sentenceStd,
-          corpusMean: p.corpusMean,
-          corpusStd: p.corpusStd,
-        })),
-      ],
-    });
+    curves.push([
+      key,
+      {
+        tree,
+        sentences: chosen.length,
+        eligible: items.length,
+        skipped,
+        signature: a.signature,
+        points: [
+          {
+            delta: 0,
+            mean: a.baseline.sentenceLevel,
+            std: 0,
+            corpusMean: a.baseline.corpusLevel,
+            corpusStd: 0,
+          },
+          ...a.points.map((p) => ({
+            delta: p.delta,
+            mean: p.sentenceMean,
+            std: p.sentenceStd,
+            corpusMean: p.corpusMean,
+            corpusStd: p.corpusStd,
+          })),
+        ],
+      },
+    ]);
   }
   return curves;
 }

@@ -2,8 +2,9 @@
 // scoring worker threads) and are handed, as the cache's JSON, to a report worker thread that builds the
 // model and renders the plots or the report text, so the app process keeps answering other calls meanwhile.
 // PDF is printed here from the worker's HTML (printing needs Electron). What the state of the figures
-// determines is kept (api/keptFigures.ts): systems' corpus figures, the gold's perturbation curves and the
-// dashboard's plots, so asking again for the same plots reads nothing and resamples nothing.
+// determines is kept (api/keptFigures.ts): systems' corpus figures and the dashboard's plots, so asking
+// again for the same plots reads nothing and resamples nothing; perturbation curves are kept by what each
+// is computed from.
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../workerEntry';
 import { workerError } from '../workerFailure';
@@ -23,6 +24,7 @@ import {
   figuresState,
   keepAnalysis,
   keepFigures,
+  keptAnalyses,
   keptAnalysis,
   keptFigures,
 } from '../api/keptFigures';
@@ -57,8 +59,16 @@ export async function runReportWorker(
 
 /** The dashboard's plots, N-best breakdowns and ASR analysis, kept per state of the systems' figures. */
 const PLOTS: AnalysisKind<DashboardReport> = { name: 'plots' };
-/** The gold's perturbation curves, kept per state of the figures (they change with the gold alone). */
-const PERTURBATION: AnalysisKind<PerturbationCurve[]> = { name: 'perturbation' };
+/**
+ * Perturbation curves, kept by everything each is computed from (`keyedPerturbationCurves`): a gold edit
+ * outside a curve's sample leaves it as it is.
+ */
+const CURVES: AnalysisKind<PerturbationCurve> = { name: 'perturbation curve', keep: 16 };
+
+/** Every perturbation curve kept for `project`, by key. */
+function keptCurves(project: ProjectStore): [string, PerturbationCurve][] {
+  return keptAnalyses(project, CURVES);
+}
 
 /** What a report job makes: the dashboard's plots and N-best breakdowns, or the report as a file in a format. */
 export type ReportOutput = 'plots' | TextFormat | 'pdf';
@@ -91,19 +101,17 @@ export function startReportJob(
       const state = figuresState(project, coverageOf(project.scoringSettings().settings));
       const ids = systems.map((s) => s.id);
       const plotsKey = analysisKey(project, state, ids);
-      if (output === 'plots') {
-        const known = keptAnalysis(project, PLOTS, plotsKey);
-        if (known) {
-          progress(1, 1, 'done');
-          return known;
-        }
+      const keptPlots = keptAnalysis(project, PLOTS, plotsKey);
+      if (output === 'plots' && keptPlots) {
+        progress(1, 1, 'done');
+        return keptPlots;
       }
       const figureKeys = new Map(ids.map((id) => [id, figuresKey(project, state, id)]));
       const figures = ids.flatMap((id): [number, ReportFigure[]][] => {
         const known = keptFigures(project, figureKeys.get(id)!);
         return known ? [[id, known]] : [];
       });
-      const perturbation = keptAnalysis(project, PERTURBATION, state);
+      const perturbation = keptCurves(project);
       // Left as JSON: this thread only reads them from the cache and passes them on, the worker parses them.
       const scores = await scoreProjectJson(project, {
         systemIds: systems.map((s) => s.id),
@@ -122,14 +130,16 @@ export function startReportJob(
           systems,
           output: output === 'pdf' ? 'html' : output,
           ...(figures.length > 0 ? { figures } : {}),
-          ...(perturbation ? { perturbation } : {}),
+          ...(perturbation.length > 0 ? { perturbation } : {}),
+          // An HTML report shows the dashboard's plots: those kept for this state are not drawn again.
+          ...(keptPlots && (output === 'html' || output === 'pdf') ? { plots: keptPlots.plots } : {}),
         },
         progress,
         signal,
       );
       if (result.type === 'plots') {
         for (const [id, f] of result.figures) keepFigures(project, figureKeys.get(id)!, f);
-        keepAnalysis(project, PERTURBATION, state, result.perturbation);
+        for (const [key, curve] of result.perturbation) keepAnalysis(project, CURVES, key, curve);
         const plots: DashboardReport = { plots: result.plots, nbest: result.nbest, asr: result.asr };
         keepAnalysis(project, PLOTS, plotsKey, plots);
         return plots;

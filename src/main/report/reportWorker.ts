@@ -7,6 +7,7 @@ import { workerFailure } from '../workerFailure';
 import { parseScores } from '../scoring/projectScores';
 import { readReportInput } from './collectReport';
 import { reportText } from './exportReport';
+import { keyedPerturbationCurves } from './perturbationCurve';
 import { buildReport } from './reportModel';
 import { renderPlot } from './renderPlots';
 import type { ReportTask, ReportWorkerMessage } from './reportWorkerProtocol';
@@ -34,10 +35,13 @@ async function run(): Promise<void> {
       return { ...read, agreement };
     })();
     post({ type: 'progress', phase: 'building', done: 0, total: 0 });
+    // The curves the app keeps are used where nothing they are computed from changed.
+    const keptCurves = new Map(task.perturbation ?? []);
+    const curves = keyedPerturbationCurves(input.utterances, {}, (key) => keptCurves.get(key));
     const model = buildReport(input, {
       coverage: coverageOf(task.settings),
       ...(task.figures ? { figures: new Map(task.figures) } : {}),
-      ...(task.perturbation ? { perturbation: task.perturbation } : {}),
+      perturbation: curves.map(([, curve]) => curve),
       // The dashboard shows no paired comparisons: the plots skip their resampling.
       comparisons: task.output !== 'plots',
     });
@@ -53,11 +57,12 @@ async function run(): Promise<void> {
         nbest: model.nbest,
         asr: model.asr,
         figures: model.systems.map((s) => [s.systemId, s.figures]),
-        perturbation: model.perturbation,
+        perturbation: curves,
       });
     } else {
       post({ type: 'progress', phase: 'writing', done: 0, total: 0 });
-      post({ type: 'text', text: await reportText(model, task.output) });
+      const plots = task.plots ? { plots: task.plots } : {};
+      post({ type: 'text', text: await reportText(model, task.output, plots) });
     }
   } finally {
     db.close();

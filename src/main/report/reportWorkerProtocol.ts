@@ -23,8 +23,10 @@ export interface ReportTask {
   output: 'plots' | TextFormat;
   /** Systems' corpus figures the app keeps for these scores, used instead of being computed again. */
   figures?: [systemId: number, figures: ReportFigure[]][];
-  /** The perturbation curves the app keeps for this gold, used instead of being computed again. */
-  perturbation?: PerturbationCurve[];
+  /** The plots rendered for the same state (kept by the app from the dashboard's), for an HTML report. */
+  plots?: PlotSvg[];
+  /** Perturbation curves the app keeps, by key (`keyedPerturbationCurves`): used where the key is the same. */
+  perturbation?: [key: string, curve: PerturbationCurve][];
 }
 
 /** The worker's answer. */
@@ -34,9 +36,9 @@ export type ReportResult =
       plots: PlotSvg[];
       nbest: NbestBreakdown[];
       asr: AsrReport;
-      /** The corpus figures and perturbation curves the plots were made from, for the app to keep. */
+      /** The corpus figures and perturbation curves (by key) the plots were made from, for the app to keep. */
       figures: [systemId: number, figures: ReportFigure[]][];
-      perturbation: PerturbationCurve[];
+      perturbation: [key: string, curve: PerturbationCurve][];
     }
   | { type: 'text'; text: string };
 
