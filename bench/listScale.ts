@@ -51,7 +51,7 @@ async function startHost(project: string, dataDir: string): Promise<{ url: strin
  * Resident memory (MB, shared pages included) of each renderer process of the browsers this process
  * started, from /proc; the page's renderer is one of them (headless Chromium runs another for its own UI).
  */
-function rendererRssMb(ancestor: number): number[] {
+export function rendererRssMb(ancestor: number): number[] {
   const mb: number[] = [];
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
