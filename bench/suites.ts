@@ -2,6 +2,7 @@ import type { BenchSuite } from './harness';
 import { alignBench } from './align.bench';
 import { cliStartBench } from './cliStart.bench';
 import { disagreementOrderBench } from './disagreementOrder.bench';
+import { fileSizeBench } from './fileSize.bench';
 import { formatsBench } from './formats.bench';
 import { goldEditBench } from './goldEdit.bench';
 import { importLongBench } from './importLong.bench';
@@ -39,5 +40,6 @@ export const suites: readonly BenchSuite[] = [
   scoreScaleBench,
   importLongBench,
   alignBench,
+  fileSizeBench,
   disagreementOrderBench,
 ];
