@@ -22,13 +22,13 @@ export function useDrawnWindow(axis: TimeAxis): DrawnWindow {
     pps: axis.pps,
   }));
   useEffect(() => {
+    // What is drawn, followed here so that a step inside it asks React for nothing.
+    let d: DrawnWindow | null = null;
     const follow = (): void => {
       const view = viewOf(axis);
-      setDrawn((d) =>
-        d.pps === view.pps && covers(d.range, visibleRange(view))
-          ? d
-          : { range: drawnRange(view), pps: view.pps },
-      );
+      if (d && d.pps === view.pps && covers(d.range, visibleRange(view))) return;
+      d = { range: drawnRange(view), pps: view.pps };
+      setDrawn(d);
     };
     follow();
     return axis.subscribe(follow);
