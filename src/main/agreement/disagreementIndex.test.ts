@@ -2,6 +2,7 @@
 // until they are, the list says how far the count is and shows no rows in another order. Once ready, the
 // same utterances come most differences first, equal counts in project order, the utterances with fewer
 // than two annotator layers last in project order; an edit has only the edited utterance counted again.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { untilJobEnds } from '../../../test/helpers/jobs';
@@ -153,6 +154,30 @@ describe('most disagreement first', { timeout: 60_000 }, () => {
     expect(ids(ready)).toEqual(['u3', 'u2', 'u7', 'u0']);
     expect(ids(ready)).toEqual(slowOrder(['u7', 'u3', 'u2', 'u0']));
     expect(ready.total).toBe(4);
+  });
+
+  it('tells a count that failed once, as an error of the list, and counts again when asked after', async () => {
+    annotate();
+    // The worker reads the project file by its name: moved away, the count cannot open it.
+    const file = store.db.name;
+    fs.renameSync(file, `${file}.away`);
+    expect(store.utteranceWindow({ sort: 'disagreement' }).pending).toEqual({ done: 0, total: 6 });
+    let failure: unknown = null;
+    await untilJobEnds(
+      () => {
+        try {
+          return store.utteranceWindow({ sort: 'disagreement' }).pending ? 'running' : 'ready';
+        } catch (err) {
+          failure = err;
+          return 'failed';
+        }
+      },
+      (state) => state,
+    );
+    expect(String(failure)).toMatch(/unable to open|no such file/i);
+    fs.renameSync(`${file}.away`, file);
+    const ready = (await whenReady({ sort: 'disagreement' })).at(-1)!;
+    expect(ids(ready)).toEqual(slowOrder());
   });
 
   it('sums the differences over every pair of an utterance’s layers', () => {
