@@ -1,9 +1,9 @@
 // A chunk's scored pairs as they cross from a scoring worker to the app thread: every distinct string once
 // (the metrics' names, statistics and signatures repeat in every pair), the structure as integers and the
-// statistics' values as numbers, both in typed arrays whose memory moves to the app thread instead of
-// being copied. A structured clone of the pairs themselves copies each pair's strings twice (out of the
-// worker, into the app thread) and rebuilds every object from the copy on the app thread, the one thread
-// that all the workers' chunks go through.
+// statistics' values as numbers, both in typed arrays, which a structured clone copies in one piece. A
+// structured clone of the pairs themselves copies each pair's strings twice (out of the worker, into the
+// app thread) and rebuilds every object from the copy on the app thread, the one thread that all the
+// workers' chunks go through.
 import type { CorpusItem, CorpusRow } from '../../core/scoring/corpusScores';
 import type { ScoredPair } from './workerProtocol';
 
@@ -14,9 +14,9 @@ export interface PackedPairs {
    * Per pair: system id, utterance id, which parts it has, then each part's counts and string indices
    * (as doubles, so that any system id fits).
    */
-  ints: Float64Array<ArrayBuffer>;
+  ints: Float64Array;
   /** The corpus rows' values, row after row. */
-  nums: Float64Array<ArrayBuffer>;
+  nums: Float64Array;
 }
 
 /** What a pair has (bits of its third integer). */

@@ -51,14 +51,12 @@ function score(pairs: readonly [number, string][]): ScoredPair[] {
 
 parentPort!.on('message', (m: WorkerRequest) => {
   let reply: WorkerReply;
-  let moved: ArrayBuffer[] = [];
   try {
-    if (m.type === 'score') {
-      const pairs = packPairs(score(m.pairs));
-      reply = { type: 'scored', chunk: m.chunk, pairs };
-      // The typed arrays' memory moves to the app thread rather than being copied.
-      moved = [pairs.ints.buffer, pairs.nums.buffer];
-    } else if (m.type === 'interval')
+    // The packed pairs' typed arrays are copied, not transferred: with their buffers transferred (detached
+    // here), the workers took about a tenth more processor time in all, likely because V8 then stops
+    // assuming that no buffer is ever detached in the scorers' typed array code.
+    if (m.type === 'score') reply = { type: 'scored', chunk: m.chunk, pairs: packPairs(score(m.pairs)) };
+    else if (m.type === 'interval')
       reply = { type: 'interval', interval: corpusInterval(m.stat, m.values, m.options) };
     else {
       writer?.write(unwritten);
@@ -67,7 +65,6 @@ parentPort!.on('message', (m: WorkerRequest) => {
     }
   } catch (err) {
     reply = { type: 'failed', message: (err as Error).message };
-    moved = [];
   }
-  parentPort!.postMessage(reply, moved);
+  parentPort!.postMessage(reply);
 });
