@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
 import { type SystemProfile, byName } from '../../../core/scoring/coverage';
+import { seededRandom } from '../../../core/stats/prng';
 import { tempDir } from '../../../../test/helpers/tempProject';
 import { type Db, openDatabase } from '../openDatabase';
 import { scoreCacheReader } from '../scoreCache';
@@ -158,6 +159,41 @@ describe('migration 0006: compact outputs and cached scores', () => {
       db.close();
     }
     expect(fs.statSync(file).size).toBeLessThan(sizeBefore);
+  });
+
+  it('reads each system’s profile as SQLite’s JSON functions read the text, for outputs of any parts', () => {
+    const rnd = seededRandom(23);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const randomOutput = (): string => {
+      const o: Record<string, unknown> = {};
+      for (const key of ['words', 'concepts', 'nbest', 'entities'])
+        if (rnd() < 0.4) o[key] = pick([[], null, [{ text: 'w' }]]);
+      if (rnd() < 0.6)
+        o.trees = Array.from({ length: Math.floor(rnd() * 3) }, () => ({
+          name: pick(['syntax', 'semantic', 'x']),
+          ...(rnd() < 0.8 ? { typed: rnd() < 0.3 } : {}),
+          bracket: '(S a)',
+        }));
+      return JSON.stringify(o);
+    };
+    for (let round = 0; round < 12; round++) {
+      const file = copyFixture('bench-scored-v5.sieve');
+      const raw = new Database(file);
+      const set = raw.prepare('UPDATE system_output SET output = ? WHERE system_id = ? AND utterance_id = ?');
+      for (const r of raw.prepare(OUTPUTS).all() as OutputRow[])
+        // A few outputs of each system differ from the rest, so that one output can decide a part.
+        if (rnd() < 0.3) set.run(randomOutput(), r.system_id, r.utterance_id);
+      raw.close();
+      const { profiles } = rowsOfVersion5(file);
+      const db = openDatabase(file);
+      try {
+        for (const [id, profile] of profiles)
+          expect(getSystemProfile(db, id), `round ${round}`).toEqual(profile);
+      } finally {
+        db.close();
+      }
+      fs.rmSync(file);
+    }
   });
 
   it('is all or nothing: a migration that fails leaves the file as version 5 had it', () => {
