@@ -67,6 +67,17 @@ describe('kept plots', { timeout: 300_000 }, () => {
     session.project.db.prepare('DELETE FROM score_cache').run();
     expect(await plots()).toEqual(first);
     expect(cachedScores()).toBe(0);
+    // A system renamed: the plots name it anew.
+    const [system] = session.project.systems();
+    session.project.renameSystem(system!.id, 'renamed system');
+    const renamed = await plots();
+    expect(renamed.nbest.map((b) => b.system)).toContain('renamed system');
+    expect(renamed.nbest.map((b) => b.system)).not.toContain(system!.name);
+    // Named back: the plots kept for that name answer again, nothing scored.
+    session.project.renameSystem(system!.id, system!.name);
+    session.project.db.prepare('DELETE FROM score_cache').run();
+    expect(await plots()).toEqual(first);
+    expect(cachedScores()).toBe(0);
     // A gold edit: an utterance with concepts loses them, so its concept accuracy changes.
     const id = session.project
       .listUtterances()

@@ -100,7 +100,8 @@ export function startReportJob(
       // What the figures rest on, taken before anything is read: what is kept for it is used as it is.
       const state = figuresState(project, coverageOf(project.scoringSettings().settings));
       const ids = systems.map((s) => s.id);
-      const plotsKey = analysisKey(project, state, ids);
+      // The plots name the systems: a renamed system's are made again.
+      const plotsKey = `${analysisKey(project, state, ids)}|${JSON.stringify(systems.map((s) => s.name))}`;
       const keptPlots = keptAnalysis(project, PLOTS, plotsKey);
       if (output === 'plots' && keptPlots) {
         progress(1, 1, 'done');
