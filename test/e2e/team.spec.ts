@@ -229,5 +229,15 @@ test('the team section adds an annotator, assigns with a preview, turns blind an
   await expect(page.getByTestId('acting-as').locator('option[value="maria"]')).toHaveText(/maria \(owner\)/);
   expect(annotatorRows()).toEqual(['ana', 'maria', 'tom']);
   await team.screenshot({ path: path.join(SHOTS, 'team-after.png') });
+
+  // Acting as ana, her list is her utterances, and an assignment made on the page shows in it at once.
+  await page.getByTestId('acting-as').selectOption('ana');
+  await expect(page.locator('tbody tr[data-utterance-id]')).toHaveCount(8);
+  await assign.getByRole('combobox', { name: 'Which utterances' }).selectOption('every');
+  await assign.getByRole('spinbutton', { name: 'Annotators per utterance (k)' }).fill('3');
+  await assign.getByRole('button', { name: /^Assign \d+ new$/ }).click();
+  await expect(assign.getByRole('status')).toContainText('ana 8 → 12');
+  await expect(page.locator('tbody tr[data-utterance-id]')).toHaveCount(12);
+  expect(assignmentRows().filter((r) => r.startsWith('ana '))).toHaveLength(12);
   expect(errors).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UtteranceSummary } from '../../../core/model/schemas';
 import type { ApiErrorShape } from '../../../core/errors';
 import { ApiCallError, call } from '../bridge';
-import { useActingAs } from '../team/actingAs';
+import { useActingAs, useTeamChanges } from '../team/actingAs';
 import { takeFirst } from '../firstCalls';
 
 /** Rows asked for at a time. */
@@ -63,6 +63,9 @@ export function useUtteranceWindows(
   // list is drawn anew when the choice changes).
   const annotator = useActingAs().annotator;
   const mine = useMemo(() => (annotator !== null ? { annotator } : {}), [annotator]);
+  // An assignment made on the project page changes an annotator's list: it is asked for again.
+  const assignments = useTeamChanges('assignments');
+  const reassigned = annotator !== null ? assignments : 0;
   // The pages shown, and the filter asked for last: the rows of the previous filter stay until its answer.
   const pages = useRef<Pages>({ filter: '', sort: 'project', rows: new Map(), pending: new Set() });
   const asked = useRef<string | null>(null);
@@ -138,7 +141,7 @@ export function useUtteranceWindows(
       (err: unknown) => asked.current === key && setError(apiError(err)),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- where to start and what to locate are read when the filter changes, and are no reason to ask again
-  }, [filter, sort, keep, retry]);
+  }, [filter, sort, keep, retry, reassigned]);
 
   const fetchPage = useCallback(
     async (page: number): Promise<void> => {
