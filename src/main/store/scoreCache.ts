@@ -31,7 +31,7 @@ export function scoreCacheReader(db: Db, signature: string): ScoreCacheReader {
   return {
     system(systemId) {
       const out = new Map<string, string>();
-      for (const row of all.iterate(systemId, signature) as IterableIterator<{ u: string; v: Uint8Array }>)
+      for (const row of all.all(systemId, signature) as { u: string; v: Uint8Array }[])
         out.set(row.u, decodeStoredJson(row.v, db.name));
       return out;
     },
