@@ -7,6 +7,7 @@ import { formatsBench } from './formats.bench';
 import { goldEditBench } from './goldEdit.bench';
 import { importLongBench } from './importLong.bench';
 import { listScaleBench } from './listScale';
+import { longViewBench } from './longView';
 import { nbestBench } from './nbest.bench';
 import { neBench } from './ne.bench';
 import { projectOpen } from './projectOpen.bench';
@@ -26,6 +27,7 @@ export const suites: readonly BenchSuite[] = [
   projectOpen,
   storeScale,
   listScaleBench,
+  longViewBench,
   goldEditBench,
   werBench,
   nbestBench,
