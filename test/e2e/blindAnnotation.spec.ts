@@ -146,5 +146,13 @@ test("acting as an annotator edits only their own layer and shows nothing of ano
   expect(adjudicatedRows('train-01')).toEqual(adjudicatedBefore);
   expect(layerCalls).toEqual([]);
   await expect(page.locator('body')).not.toContainText(BOB_ONLY);
+
+  // Acting as someone else closes the utterance: the list is shown, the address names no utterance, and
+  // the utterance the address named before is not opened again.
+  await page.getByTestId('acting-as').selectOption('');
+  await expect(page.locator('tbody tr[data-utterance-id]').first()).toBeVisible();
+  await expect.poll(() => new URL(page.url()).hash).toBe('');
+  await expect(page.locator('tbody tr[data-utterance-id]')).not.toHaveCount(2);
+  await expect(page.locator('.utterance-view')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -94,16 +94,22 @@ export function App() {
   }, [show]);
   // The open utterance is named in the address: a reload opens it again, back and forward move between
   // it and the list (or the utterance opened before it).
+  // The address is followed at startup and on back/forward only: a change of whom the studio acts as
+  // (which makes `open` anew) closes the utterance rather than opening the one the address still names.
+  const openLatest = useRef(open);
+  useEffect(() => {
+    openLatest.current = open;
+  }, [open]);
   useEffect(() => {
     const follow = (): void => {
       const place = parsePlace(window.location.hash);
-      if (place) open(place.utteranceId, undefined, undefined, place.adjudicate === true);
+      if (place) openLatest.current(place.utteranceId, undefined, undefined, place.adjudicate === true);
       else show(null);
     };
     if (parsePlace(window.location.hash)) follow();
     window.addEventListener('popstate', follow);
     return () => window.removeEventListener('popstate', follow);
-  }, [open, show]);
+  }, [show]);
   const openedId = opened?.id ?? null;
   const openedAdjudicate = opened?.adjudicate === true;
   const lastOpened = useRef<string | null>(null);
