@@ -10,6 +10,7 @@
 //   again, 14 steps in and 14 out from fit (SIEVE's `=`/`-`; plain: the same 1.5× steps by
 //   `ws.zoom`), and the longest single task of each step;
 // - scroll step: the same for 10 sideways wheel steps of 400 px at the zoom reached after 10 steps in;
+// - no input: the same window with nothing done (5 times), what the page does on its own meanwhile;
 // - memory: the largest renderer's resident memory (decoded audio is not on the JavaScript heap), the
 //   JavaScript heap after a garbage collection and the DOM's element count.
 // Writes bench/results/long-view.json with the machine's load average beside every figure and SIEVE's
@@ -31,6 +32,8 @@ interface ViewRun {
   zoomCpuMs: number[];
   zoomLongestTaskMs: number[];
   scrollCpuMs: number[];
+  /** The same window with no input: what the page does on its own while a step is measured. */
+  idleCpuMs: number[];
   scrollLongestTaskMs: number[];
   jsHeapMb: number;
   /** The largest renderer's resident memory (MB): decoded audio lives outside the JavaScript heap. */
@@ -142,12 +145,14 @@ async function measureSieve(browser: Browser, file: string): Promise<ViewRun> {
     const tiers = (await page.getByTestId('tiers').boundingBox())!;
     await page.mouse.move(tiers.x + tiers.width / 2, tiers.y + 20);
     const scroll = await tracedSteps(browser, page, 10, () => page.mouse.wheel(400, 0));
+    const idle = await tracedSteps(browser, page, 5, () => Promise.resolve());
     return {
       openMs,
       zoomCpuMs: zoom.cpu,
       zoomLongestTaskMs: zoom.longest,
       scrollCpuMs: scroll.cpu,
       scrollLongestTaskMs: scroll.longest,
+      idleCpuMs: idle.cpu,
       ...(await memory(page)),
     };
   } finally {
@@ -197,12 +202,14 @@ async function measurePlain(browser: Browser, wav: string, durationSec: number):
     for (let k = 0; k < 10; k++) await page.keyboard.press('=');
     await page.mouse.move(640, 80);
     const scroll = await tracedSteps(browser, page, 10, () => page.mouse.wheel(400, 0));
+    const idle = await tracedSteps(browser, page, 5, () => Promise.resolve());
     return {
       openMs,
       zoomCpuMs: zoom.cpu,
       zoomLongestTaskMs: zoom.longest,
       scrollCpuMs: scroll.cpu,
       scrollLongestTaskMs: scroll.longest,
+      idleCpuMs: idle.cpu,
       ...(await memory(page)),
     };
   } finally {
@@ -300,6 +307,7 @@ export const longViewBench: BenchSuite = {
             p95Ms: quantile(r.zoomCpuMs, 0.95),
             longestTaskP95Ms: quantile(r.zoomLongestTaskMs, 0.95),
           });
+          measure.record(`${who} › no input, main-thread CPU in a step's window`, params, r.idleCpuMs, extra);
           measure.record(`${who} › scroll step, main-thread CPU`, params, r.scrollCpuMs, {
             ...extra,
             p95Ms: quantile(r.scrollCpuMs, 0.95),
@@ -309,7 +317,7 @@ export const longViewBench: BenchSuite = {
         const line = (who: string, r: ViewRun | { failed: string }): string =>
           'failed' in r
             ? `${who}: failed (${r.failed})`
-            : `${who}: open ${r.openMs} ms, zoom step CPU median ${quantile(r.zoomCpuMs, 0.5)} ms p95 ${quantile(r.zoomCpuMs, 0.95)} ms (longest task p95 ${quantile(r.zoomLongestTaskMs, 0.95)} ms), scroll step median ${quantile(r.scrollCpuMs, 0.5)} ms p95 ${quantile(r.scrollCpuMs, 0.95)} ms, renderer ${r.rendererMb} MB, JS heap ${r.jsHeapMb} MB, ${r.domElements} elements`;
+            : `${who}: open ${r.openMs} ms, zoom step CPU median ${quantile(r.zoomCpuMs, 0.5)} ms p95 ${quantile(r.zoomCpuMs, 0.95)} ms (longest task p95 ${quantile(r.zoomLongestTaskMs, 0.95)} ms), scroll step median ${quantile(r.scrollCpuMs, 0.5)} ms p95 ${quantile(r.scrollCpuMs, 0.95)} ms, no input ${quantile(r.idleCpuMs, 0.5)} ms, renderer ${r.rendererMb} MB, JS heap ${r.jsHeapMb} MB, ${r.domElements} elements`;
         console.log(
           `long-view › ${minutes} min › ${line('sieve', sieve)}  (load ${loadBefore} → ${loadAfter})`,
         );
