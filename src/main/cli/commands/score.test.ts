@@ -132,14 +132,23 @@ describe('sieve score', () => {
     expect(cold.err).toMatch(/^sieve score: timings \{[^\n]*\}\n$/);
     const t = JSON.parse(cold.err.slice('sieve score: timings '.length)) as Record<string, number>;
     expect(Object.keys(t)).toEqual([
+      'startMs',
       'totalMs',
+      'planMs',
+      'firstPairMs',
       'scoringMs',
       'afterScoringMs',
+      'closeMs',
       'appBusyMs',
       'appBusyAfterScoringMs',
       'cpuMs',
     ]);
     expect(t.scoringMs! + t.afterScoringMs!).toBeGreaterThanOrEqual(t.totalMs! - 1);
+    // The phases follow one another: the plan, the first pair scored, the last, and the close at the end.
+    expect(t.firstPairMs).toBeGreaterThan(0);
+    expect(t.planMs).toBeLessThanOrEqual(t.firstPairMs! + 1);
+    expect(t.firstPairMs).toBeLessThanOrEqual(t.scoringMs! + 1);
+    expect(t.closeMs).toBeLessThanOrEqual(t.afterScoringMs! + 1);
     expect(t.appBusyAfterScoringMs).toBeLessThanOrEqual(t.afterScoringMs! + 1);
   });
 
