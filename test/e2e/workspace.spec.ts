@@ -745,15 +745,21 @@ test('a save made stale by another tab: the gold is reloaded, the user told, the
   for (let k = 0; k < 4; k++) await page.keyboard.press('+');
   await page.keyboard.press('ArrowLeft');
   await expect(page.locator('.word-box.selected')).toHaveText(['office']);
-  const scroll = () =>
-    page.locator('.axis-body').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--scroll'));
+  // The scroll offset the tiers are shifted by (their tracks' translateX), in pixels.
+  const scroll = async (): Promise<number> => {
+    const shift = await page
+      .locator('.axis-body .axis-overlay-track')
+      .first()
+      .evaluate((el) => (el as HTMLElement).style.transform);
+    return -Number(/translateX\((-?[\d.]+)px\)/.exec(shift)?.[1] ?? NaN);
+  };
   // The zoom and the scroll settle (wavesurfer.js redraws in the next frames).
-  let scrolled = '';
+  let scrolled = NaN;
   await expect
     .poll(async () => {
       const last = scrolled;
       scrolled = await scroll();
-      return scrolled !== '0' && scrolled === last;
+      return scrolled > 0 && scrolled === last;
     })
     .toBe(true);
   const historyBefore = dbRows(projectFile, id).history.length;

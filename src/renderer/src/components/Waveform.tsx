@@ -235,10 +235,12 @@ export function Waveform(props: Props) {
         if (now < from || now > to) ws.setTime(Math.min(endSec, Math.max(startSec, from + 1 / z)));
       },
       reveal(a, b) {
+        // wavesurfer's own zoom, not the axis': the axis follows it a frame later, and a zoom key
+        // followed at once by a move of the selection must reveal it at the new zoom.
         const width = ws.getWidth();
         const left = ws.getScroll();
-        if (a * axis.pps < left || b * axis.pps > left + width)
-          ws.setScroll(Math.max(0, a * axis.pps - width * 0.25));
+        const pps = ppsNow();
+        if (a * pps < left || b * pps > left + width) ws.setScroll(Math.max(0, a * pps - width * 0.25));
       },
     };
     return () => {
