@@ -32,18 +32,10 @@ export interface ReadOnlyView {
   readOnly: string;
 }
 
-interface Props {
+interface Props extends Omit<ReadOnlyView, 'edited' | 'readOnly'> {
   adjudication: Adjudication;
   /** The adjudicated layer's records (what a click on an annotator's tier selects in). */
   gold: GoldRecords;
-  treeName: string | null;
-  durationSec: number;
-  clock: Clock;
-  axis: TimeAxis;
-  limits: { minSec: number; maxSec: number };
-  select(sel: Selection): void;
-  playRange(startSec: number, endSec: number): void;
-  refuse(message: string): void;
 }
 
 const READ_ONLY =

@@ -3,28 +3,15 @@
 // view's (one annotator's words, entities and tree), drawn compact.
 import { memo, useMemo } from 'react';
 import type { AnnotatorLayer } from '../../../core/api/annotators';
-import type { GoldRecords } from '../../../core/gold/records';
-import type { Selection } from '../../../core/edit/selection';
 import { LayerTiers, type ReadOnlyView } from '../adjudication/AnnotatorTiers';
-import type { Clock } from './clock';
-import type { TimeAxis } from './timeAxis';
 import './otherLayers.css';
 
-interface Props {
+/** The read-only tiers' view (less what is said of a drag, which names the edited layer). */
+interface Props extends Omit<ReadOnlyView, 'readOnly'> {
   /** The annotator whose layer is edited. */
   editing: string;
   /** The other annotators' layers of the utterance. */
   layers: readonly AnnotatorLayer[];
-  /** The edited layer's records now. */
-  edited(): GoldRecords;
-  treeName: string | null;
-  durationSec: number;
-  clock: Clock;
-  axis: TimeAxis;
-  limits: { minSec: number; maxSec: number };
-  select(sel: Selection): void;
-  playRange(startSec: number, endSec: number): void;
-  refuse(message: string): void;
 }
 
 /**
