@@ -156,6 +156,17 @@ export function Workspace({
 
   const url = mediaUrl(detail.audio.id);
   const durationSec = peaks?.durationSec ?? detail.audio.durationSec;
+  // What the annotators' read-only tiers (adjudication, or the other layers when not blind) share.
+  const readOnlyTiers = {
+    treeName: trees.name,
+    durationSec,
+    clock,
+    axis,
+    limits,
+    select: setSelection,
+    playRange: player.playRange,
+    refuse,
+  };
   return (
     <main
       className={adjudication ? 'page utterance-view adjudicating' : 'page utterance-view'}
@@ -247,34 +258,9 @@ export function Workspace({
             errorStep={errorStep}
             playRange={player.playRange}
           />
-          {adjudication && (
-            <AnnotatorTiers
-              adjudication={adjudication}
-              gold={gold}
-              treeName={trees.name}
-              durationSec={durationSec}
-              clock={clock}
-              axis={axis}
-              limits={limits}
-              select={setSelection}
-              playRange={player.playRange}
-              refuse={refuse}
-            />
-          )}
+          {adjudication && <AnnotatorTiers adjudication={adjudication} gold={gold} {...readOnlyTiers} />}
           {editing !== null && others && (
-            <OtherLayers
-              editing={editing}
-              layers={others}
-              edited={current}
-              treeName={trees.name}
-              durationSec={durationSec}
-              clock={clock}
-              axis={axis}
-              limits={limits}
-              select={setSelection}
-              playRange={player.playRange}
-              refuse={refuse}
-            />
+            <OtherLayers editing={editing} layers={others} edited={current} {...readOnlyTiers} />
           )}
         </AxisBody>
       </div>
