@@ -63,6 +63,13 @@ describe('normaliseTranscript', () => {
     expect(normaliseTranscript('', 'fr-fr')).toEqual({ words: [], dropped: [] });
   });
 
+  it('spells digits whose marks make no number one by one (the property test found `0,0` kept as written)', () => {
+    expect(normaliseTranscript('0,0 1.2.3', 'en-us').words.map((w) => w.token)).toEqual([
+      'zero zero',
+      'one two three',
+    ]);
+  });
+
   it('keeps every word, in order, with its text unchanged (property)', () => {
     const piece = fc.stringMatching(/^[A-Za-zéÉ0-9'’.,;:!?%&()“”—-]{1,8}$/);
     fc.assert(

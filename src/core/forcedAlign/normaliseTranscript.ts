@@ -40,8 +40,13 @@ const SYMBOL_WORDS: Readonly<Record<AlignLang, Readonly<Record<string, string>>>
 function spoken(piece: string, lang: AlignLang): string[] {
   const number = numberWords(piece, lang);
   if (number) return number;
-  // Letters and digits run together (`mp3`, `covid19`): each run on its own, numbers spelled.
-  if (/\d/u.test(piece) && /\p{L}/u.test(piece) && !/^\d+(st|nd|rd|th|er|re|e|ème)$/u.test(piece)) {
+  // Letters and digits run together (`mp3`, `covid19`), or digits with a mark that makes no number
+  // (`0,0`, `1.2.3`): each run on its own, numbers spelled, digit by digit where a run is no number.
+  if (
+    /\d/u.test(piece) &&
+    (/\p{L}/u.test(piece) || /[.,]/u.test(piece)) &&
+    !/^\d+(st|nd|rd|th|er|re|e|ème)$/u.test(piece)
+  ) {
     const runs = piece.match(/\d+(?:[.,]\d+)*|[^\d]+/gu) ?? [];
     return runs.flatMap((r) => {
       if (!/^\d/u.test(r)) return r.split(/[.,]|^['-]+|['-]+$/u).filter((x) => x !== '');
